@@ -1,0 +1,61 @@
+// The `site` command line: parses flags, calls generator/, sets the exit code. Nothing else.
+//   0 ok · 1 content problems · 2 usage error · 3 generator bug (please report)
+import { Command, CommanderError, Option } from 'commander';
+import { resolve } from 'node:path';
+import { runBuild, runValidate } from '../generator/cli/build-command.ts';
+import { VERSION } from '../generator/build.ts';
+import { ContentError } from '../generator/problems.ts';
+import { printProblems, printBug } from '../generator/cli/output.ts';
+
+const program = new Command('site')
+  .description('Build, check, preview and publish the Trillium Fleet website from content/.')
+  .version(VERSION, '-v, --version')
+  .option('--content <dir>', 'content folder', 'content')
+  .showHelpAfterError()
+  .exitOverride()
+  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug.');
+
+program
+  .command('build')
+  .description('validate content/, then render every route into --out (the previous build stays until the new one is complete)')
+  .option('-o, --out <dir>', 'output folder', 'dist')
+  .option('--drafts', 'include draft posts (never for publishing)', false)
+  .action(async (opts: { out: string; drafts: boolean }) => {
+    await runBuild({ contentDir: resolve(program.opts().content), outDir: resolve(opts.out), includeDrafts: opts.drafts });
+  });
+
+program
+  .command('validate')
+  .description('check content/ against the schemas and the site (links, images, ids) without writing anything')
+  .action(async () => {
+    await runValidate({ contentDir: resolve(program.opts().content) });
+  });
+
+program
+  .command('preview')
+  .description('build, serve the site locally, rebuild on every change and reload open pages')
+  .option('-p, --port <port>', 'port', '4321')
+  .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
+  .option('-o, --out <dir>', 'where the preview build is written', '.site/preview')
+  .option('--no-watch', 'serve without watching for changes')
+  .action(async (opts: { port: string; host: string; out: string; watch: boolean }) => {
+    const port = Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(2, 'site.port', `error: --port must be a number from 0 to 65535, not "${opts.port}"`);
+    const { startPreview } = await import('../generator/preview/server.ts');
+    await startPreview({ contentDir: resolve(program.opts().content), outDir: resolve(opts.out), port, host: opts.host, watch: opts.watch });
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // --help and --version exit through here with code 0.
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else if (error instanceof ContentError) {
+    printProblems(error.problems);
+    process.exitCode = 1;
+  } else {
+    printBug(error);
+    process.exitCode = 3;
+  }
+}

@@ -1,0 +1,268 @@
+// The build as a list of timed stages, and the state the preview keeps between rebuilds so
+// one edit re-renders only the pages that depend on it.
+import { readFileSync, existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { collectionOf, collections, type CollectionName } from './collections.ts';
+import { loadFile, loadAll, type SourceRecord } from './load.ts';
+import { validate } from './validate.ts';
+import { buildRoutes, type Route } from './routes.ts';
+import { renderRoute, type Templates } from './render.ts';
+import { bundle, bundleScripts, bundleStyles, type BundleResult } from './bundle.ts';
+import { AssetStore } from './assets.ts';
+import { MANIFEST, manifestFor, robots, sitemap, webManifest, type Outputs } from './write.ts';
+import { ContentError, type Problem } from './problems.ts';
+import type { Site } from './model.ts';
+
+export interface BuildOptions {
+  root: string;
+  contentDir: string;
+  mode: 'production' | 'preview';
+  includeDrafts: boolean;
+}
+
+export interface Timing { stage: string; ms: number }
+
+export interface Summary {
+  routes: number;
+  files: number;
+  bytes: number;
+  heaviest: { path: string; jsGzip: number; cssGzip: number } | undefined;
+}
+
+export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/** What a rebuild after an edit did: for the terminal, the reload message and the admin. */
+export interface Update {
+  problems: Problem[];
+  rerendered: string[];
+  changedFiles: string[];
+  timings: Timing[];
+}
+
+export class Builder {
+  records = new Map<string, SourceRecord>();
+  site: Site | undefined;
+  routes: Route[] = [];
+  outputs: Outputs = new Map();
+  timings: Timing[] = [];
+  private templates: Templates | undefined;
+  private bundled: BundleResult | undefined;
+  private assets: AssetStore;
+  private islandsByRoute = new Map<string, string[]>();
+  private gzipCache = new Map<Buffer, number>();
+  private templateVersion = 0;
+
+  constructor(readonly options: BuildOptions) {
+    this.assets = new AssetStore(options.contentDir);
+  }
+
+  /** Loads, validates, bundles and renders everything. Throws ContentError on bad content. */
+  async full(): Promise<Outputs> {
+    this.timings = [];
+    const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
+    const templates = this.time('templates', () => this.loadTemplates());
+    this.timeSync('load', () => {
+      this.records.clear();
+      for (const r of loadAll(this.options.contentDir)) this.records.set(r.relPath, r);
+    });
+    this.timeSync('validate', () => this.validateAll());
+    [this.bundled, this.templates] = await Promise.all([bundling, templates]);
+    this.timeSync('render', () => this.renderAll());
+    return this.outputs;
+  }
+
+  /** Applies edits: content re-renders dependants; templates and styles re-render everything. */
+  async update(changed: string[]): Promise<Update> {
+    this.timings = [];
+    const before = this.outputs;
+    const contentChanges: string[] = [];
+    let templatesChanged = false;
+    let stylesChanged = false;
+    let imagesChanged = false;
+    for (const abs of changed) {
+      const rel = relative(this.options.contentDir, abs).split(sep).join('/');
+      if (!rel.startsWith('..')) {
+        if (rel.startsWith('images/')) {
+          this.assets.invalidate(rel);
+          imagesChanged = true;
+        } else contentChanges.push(rel);
+      } else if (abs.startsWith(join(this.options.root, 'styles'))) stylesChanged = true;
+      else templatesChanged = true;
+    }
+    const changedCollections = new Set<CollectionName>();
+    this.timeSync('load', () => {
+      for (const rel of contentChanges) {
+        const collection = collectionOf(rel);
+        if (!collection) continue;
+        changedCollections.add(collection);
+        if (existsSync(join(this.options.contentDir, rel))) this.records.set(rel, loadFile(this.options.contentDir, collection, rel));
+        else this.records.delete(rel);
+      }
+    });
+    if (templatesChanged) {
+      this.templateVersion += 1;
+      (globalThis as { __siteTemplateVersion?: number }).__siteTemplateVersion = this.templateVersion;
+      const [templates, scripts] = await Promise.all([
+        this.time('templates', () => this.loadTemplates()),
+        this.time('bundle', () => bundleScripts({ root: this.options.root, mode: this.options.mode })),
+      ]);
+      this.templates = templates;
+      this.replaceBundle({ shellScript: scripts.shellScript, islands: scripts.islands }, scripts.files, (f) => f.startsWith('assets/js/'));
+    }
+    if (stylesChanged) {
+      const styles = await this.time('bundle', () => bundleStyles(this.options.root));
+      this.replaceBundle({ css: styles.css, fontPreload: styles.fontPreload }, styles.files, (f) => f.startsWith('assets/css/') || f.startsWith('assets/fonts/'));
+    }
+    const previousRoutes = new Map(this.routes.map((r) => [r.path, r]));
+    try {
+      this.timeSync('validate', () => this.validateAll());
+    } catch (error) {
+      if (error instanceof ContentError) return { problems: error.problems, rerendered: [], changedFiles: [], timings: this.timings };
+      throw error;
+    }
+    const everything = templatesChanged || stylesChanged || imagesChanged || [...changedCollections].some((c) => collections[c].kind === 'single');
+    const changedFiles = new Set(contentChanges.map((rel) => this.display(join(this.options.contentDir, rel))));
+    const affected = (route: Route) =>
+      everything || !previousRoutes.has(route.path) || route.sources.some((s) => changedFiles.has(s)) || route.deps.some((d) => changedCollections.has(d));
+    const rerendered = this.timeSync('render', () => this.renderAll(affected));
+    return { problems: [], rerendered, changedFiles: diffKeys(before, this.outputs), timings: this.timings };
+  }
+
+  summary(): Summary {
+    let bytes = 0;
+    for (const b of this.outputs.values()) bytes += b.length;
+    let heaviest: Summary['heaviest'];
+    const client = this.bundled!.client;
+    const cssGzip = client.css.reduce((n, href) => n + this.gz(href), 0);
+    for (const route of this.routes) {
+      const scripts = new Set([client.shellScript]);
+      for (const name of this.islandsByRoute.get(route.path) ?? []) {
+        const entry = client.islands[name]!;
+        scripts.add(entry.script);
+        entry.imports.forEach((i) => scripts.add(i));
+      }
+      const jsGzip = [...scripts].reduce((n, href) => n + this.gz(href), 0);
+      if (!heaviest || jsGzip > heaviest.jsGzip) heaviest = { path: route.path, jsGzip, cssGzip };
+    }
+    return { routes: this.routes.length, files: this.outputs.size, bytes, heaviest };
+  }
+
+  /** Page weight (HTML, JS, CSS; gzip bytes) for one route: the admin and budget checks use it. */
+  pageWeight(path: string): { html: number; js: number; css: number } {
+    const route = this.routes.find((r) => r.path === path);
+    if (!route || !this.bundled) return { html: 0, js: 0, css: 0 };
+    const client = this.bundled.client;
+    const scripts = new Set([client.shellScript]);
+    for (const name of this.islandsByRoute.get(path) ?? []) {
+      scripts.add(client.islands[name]!.script);
+      client.islands[name]!.imports.forEach((i) => scripts.add(i));
+    }
+    return {
+      html: this.gz(`/${route.file}`),
+      js: [...scripts].reduce((n, h) => n + this.gz(h), 0),
+      css: client.css.reduce((n, h) => n + this.gz(h), 0),
+    };
+  }
+
+  private gz(href: string): number {
+    const bytes = this.outputs.get(href.replace(/^\//, ''));
+    if (!bytes) return 0;
+    let size = this.gzipCache.get(bytes);
+    if (size === undefined) {
+      size = gzipSync(bytes, { level: 9 }).length;
+      this.gzipCache.set(bytes, size);
+    }
+    return size;
+  }
+
+  private validateAll(): void {
+    const result = validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts });
+    if (result.problems.length || !result.site) throw new ContentError(result.problems);
+    this.site = result.site;
+    this.routes = buildRoutes(result.site);
+  }
+
+  private async loadTemplates(): Promise<Templates> {
+    const url = pathToFileURL(join(this.options.root, 'templates/index.ts')).href;
+    return (await import(this.templateVersion ? `${url}?v=${this.templateVersion}` : url)) as Templates;
+  }
+
+  private replaceBundle(client: Partial<BundleResult['client']>, files: Map<string, Buffer>, owns: (file: string) => boolean): void {
+    const b = this.bundled!;
+    for (const file of [...b.files.keys()]) if (owns(file)) b.files.delete(file);
+    for (const [file, bytes] of files) b.files.set(file, bytes);
+    this.bundled = { client: { ...b.client, ...client }, files: b.files };
+  }
+
+  /** Renders the routes `which` selects (all by default) and rebuilds the output map. */
+  private renderAll(which: (route: Route) => boolean = () => true): string[] {
+    const site = this.site!;
+    const inputs = {
+      templates: this.templates!,
+      site,
+      mode: this.options.mode,
+      image: (p: string) => this.assets.image(p),
+      icon: (p: string) => this.assets.icon(p),
+      client: this.bundled!.client,
+    };
+    const outputs: Outputs = new Map();
+    const rendered: string[] = [];
+    const live = new Set<string>();
+    for (const route of this.routes) {
+      live.add(route.path);
+      const previous = this.outputs.get(route.file);
+      if (previous && !which(route)) {
+        outputs.set(route.file, previous);
+        continue;
+      }
+      const { html, islands } = renderRoute(route, inputs);
+      outputs.set(route.file, Buffer.from(html));
+      this.islandsByRoute.set(route.path, islands);
+      rendered.push(route.path);
+    }
+    for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
+    const mark = this.assets.image(site.config.mark);
+    outputs.set('sitemap.xml', sitemap(site, this.routes));
+    outputs.set('robots.txt', robots(site));
+    outputs.set('manifest.webmanifest', webManifest(site, mark.src));
+    outputs.set('favicon.svg', readFileSync(join(this.options.contentDir, site.config.mark)));
+    const staticDir = join(this.options.contentDir, 'static');
+    if (existsSync(join(staticDir, 'favicon.ico'))) outputs.set('favicon.ico', readFileSync(join(staticDir, 'favicon.ico')));
+    for (const [file, bytes] of this.bundled!.files) outputs.set(file, bytes);
+    for (const [file, bytes] of this.assets.files) outputs.set(file, bytes);
+    outputs.set(MANIFEST, manifestFor(this.routes, this.islandsByRoute, outputs, this.options.mode, VERSION));
+    this.outputs = outputs;
+    return rendered;
+  }
+
+  display(abs: string): string {
+    return relative(process.cwd(), abs).split(sep).join('/');
+  }
+
+  private async time<T>(stage: string, fn: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await fn();
+    } finally {
+      this.timings.push({ stage, ms: performance.now() - start });
+    }
+  }
+
+  private timeSync<T>(stage: string, fn: () => T): T {
+    const start = performance.now();
+    try {
+      return fn();
+    } finally {
+      this.timings.push({ stage, ms: performance.now() - start });
+    }
+  }
+}
+
+function diffKeys(before: Outputs, after: Outputs): string[] {
+  const changed: string[] = [];
+  for (const [file, bytes] of after) if (!before.get(file)?.equals(bytes)) changed.push(file);
+  for (const file of before.keys()) if (!after.has(file)) changed.push(file);
+  return changed.sort();
+}

@@ -1,0 +1,134 @@
+// Islands and styles → content-hashed files. One esbuild entry per island (code-split ES
+// modules, React shared in a chunk), one for the shell script (no React), and Sass for CSS.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, relative } from 'node:path';
+import * as esbuild from 'esbuild';
+import * as sass from 'sass';
+import type { ClientAssets } from './render.ts';
+
+/** Files in templates/islands that are the mechanism, not islands. */
+const NOT_ISLANDS = new Set(['Island.tsx', 'IslandBoundary.tsx', 'runtime.tsx']);
+
+export interface BundleOptions {
+  root: string;
+  /** preview: React's development build, for its warnings; production: minified. */
+  mode: 'production' | 'preview';
+}
+
+export interface BundleResult {
+  client: ClientAssets;
+  files: Map<string, Buffer>;
+}
+
+export function islandNames(root: string): string[] {
+  return readdirSync(join(root, 'templates/islands'))
+    .filter((f) => f.endsWith('.tsx') && !NOT_ISLANDS.has(f))
+    .map((f) => f.slice(0, -4))
+    .sort();
+}
+
+export async function bundleScripts(options: BundleOptions): Promise<{ files: Map<string, Buffer>; shellScript: string; islands: ClientAssets['islands'] }> {
+  const { root } = options;
+  const names = islandNames(root);
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [
+      { in: 'templates/shell/shell.ts', out: 'shell' },
+      ...names.map((name) => ({ in: `island:${name}`, out: name })),
+    ],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
+    minify: true,
+    jsx: 'automatic',
+    outdir: 'assets/js',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    write: false,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.mode === 'preview' && process.env.SITE_REACT_DEV ? 'development' : 'production') },
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'island-entries',
+        setup(build) {
+          build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: 'island' }));
+          build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
+            resolveDir: root,
+            loader: 'tsx',
+            contents: [
+              `import Component from './templates/islands/${args.path}.tsx';`,
+              `import { hydrateIslands } from './templates/islands/runtime.tsx';`,
+              `hydrateIslands(${JSON.stringify(args.path)}, Component);`,
+            ].join('\n'),
+          }));
+        },
+      },
+    ],
+  });
+  const files = new Map<string, Buffer>();
+  for (const out of result.outputFiles) files.set(relative(root, out.path).split('\\').join('/'), Buffer.from(out.contents));
+  const islands: ClientAssets['islands'] = {};
+  let shellScript = '';
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    const url = `/${file}`;
+    const imports = collectImports(file, result.metafile.outputs).map((f) => `/${f}`);
+    if (meta.entryPoint.startsWith('island:')) islands[meta.entryPoint.slice(7)] = { script: url, imports };
+    else shellScript = url;
+  }
+  return { files, shellScript, islands };
+}
+
+/** Every chunk an entry imports statically, transitively: what modulepreload should name. */
+function collectImports(file: string, outputs: esbuild.Metafile['outputs']): string[] {
+  const seen = new Set<string>();
+  const visit = (f: string) => {
+    for (const imp of outputs[f]?.imports ?? []) {
+      if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      visit(imp.path);
+    }
+  };
+  visit(file);
+  return [...seen].sort();
+}
+
+/** styles/main.scss → assets/css/main-<hash>.css; fonts referenced with asset-url() are hashed too. */
+export async function bundleStyles(root: string): Promise<{ files: Map<string, Buffer>; css: string[]; fontPreload: string }> {
+  const files = new Map<string, Buffer>();
+  const fonts: string[] = [];
+  const compiled = await sass.compileAsync(join(root, 'styles/main.scss'), {
+    style: 'compressed',
+    importers: [new sass.NodePackageImporter(root)],
+    functions: {
+      'asset-url($path)': (args) => {
+        const path = args[0]!.assertString('path').text;
+        const bytes = readFileSync(join(root, 'styles', path));
+        const file = `assets/${path.replace(/\.([a-z0-9]+)$/, `-${hash(bytes)}.$1`)}`;
+        files.set(file, bytes);
+        fonts.push(`/${file}`);
+        return new sass.SassString(`url("/${file}")`, { quotes: false });
+      },
+    },
+  });
+  const css = Buffer.from(compiled.css);
+  const file = `assets/css/main-${hash(css)}.css`;
+  files.set(file, css);
+  return { files, css: [`/${file}`], fontPreload: fonts.find((f) => f.endsWith('.woff2')) ?? '' };
+}
+
+export function hash(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('base64url').replace(/[-_]/g, '').slice(0, 10);
+}
+
+export async function bundle(options: BundleOptions): Promise<BundleResult> {
+  const [scripts, styles] = await Promise.all([bundleScripts(options), bundleStyles(options.root)]);
+  return {
+    client: { css: styles.css, fontPreload: styles.fontPreload, shellScript: scripts.shellScript, islands: scripts.islands },
+    files: new Map([...scripts.files, ...styles.files]),
+  };
+}

@@ -1,0 +1,131 @@
+// content/ → raw records with source positions. Reads files, parses YAML and front matter,
+// and keeps each YAML document so later stages can point at the exact line of a field.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import matter from 'gray-matter';
+import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Document, type Node } from 'yaml';
+import { collections, type CollectionName, type CollectionDef, isItemFile } from './collections.ts';
+import type { Problem } from './problems.ts';
+
+/** One content file, parsed but not yet validated. */
+export interface SourceRecord {
+  collection: CollectionName;
+  /** Path shown to people: relative to the working directory, with forward slashes. */
+  file: string;
+  /** Path relative to the content root, e.g. blog/eld.md. */
+  relPath: string;
+  /** File name without extension. */
+  slug: string;
+  data: unknown;
+  /** Markdown body (markdown collections only). */
+  body?: string;
+  /** 1-based line of the body's first line in the file. */
+  bodyLine?: number;
+  doc: Document;
+  lineCounter: LineCounter;
+  /** Lines in the file before the YAML starts (1 for front matter). */
+  lineOffset: number;
+  /** YAML syntax problems; a record with any is not validated further. */
+  problems: Problem[];
+  hash: string;
+}
+
+const display = (abs: string) => relative(process.cwd(), abs).split(sep).join('/');
+
+/** Parses one file of a collection. Pure apart from the read. */
+export function loadFile(contentDir: string, collection: CollectionName, relPath: string): SourceRecord {
+  const abs = join(contentDir, relPath);
+  const source = readFileSync(abs, 'utf8');
+  return parseSource(source, display(abs), collection, relPath);
+}
+
+export function parseSource(source: string, file: string, collection: CollectionName, relPath: string): SourceRecord {
+  const def: CollectionDef = collections[collection];
+  const slug = relPath.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');
+  const hash = createHash('sha1').update(source).digest('hex');
+  let yamlText = source;
+  let lineOffset = 0;
+  let body: string | undefined;
+  let bodyLine: number | undefined;
+  const problems: Problem[] = [];
+  if (def.kind === 'markdown-dir') {
+    // gray-matter only splits here; the front matter is parsed by `yaml` so positions survive
+    // and dates stay strings (gray-matter's js-yaml would turn 2024-13-01 into a Date).
+    const split = matter(source, { engines: { yaml: () => ({}) } } as matter.GrayMatterOption<string, never>);
+    if (!/^---\r?\n/.test(source)) {
+      problems.push({ file, line: 1, column: 1, path: '', message: 'front matter is missing: start the file with a line "---", the YAML fields, and another "---"' });
+    }
+    yamlText = split.matter.replace(/^\r?\n/, '');
+    lineOffset = 1;
+    body = split.content;
+    const bodyStart = source.length - split.content.length;
+    bodyLine = source.slice(0, bodyStart).split('\n').length;
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  for (const error of doc.errors) {
+    const pos = lineCounter.linePos(error.pos[0]);
+    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    problems.push({ file, line: pos.line + lineOffset, column: pos.col, path: '', message: `YAML syntax: ${message}` });
+  }
+  const data = problems.length ? undefined : doc.toJS({ maxAliasCount: 100 });
+  return { collection, file, relPath, slug, data, body, bodyLine, doc, lineCounter, lineOffset, problems, hash };
+}
+
+/** Every content file of every collection, in a stable order. */
+export function loadAll(contentDir: string): SourceRecord[] {
+  const records: SourceRecord[] = [];
+  for (const [name, def] of Object.entries(collections) as [CollectionName, CollectionDef][]) {
+    for (const relPath of listCollection(contentDir, def)) records.push(loadFile(contentDir, name, relPath));
+  }
+  return records;
+}
+
+export function listCollection(contentDir: string, def: CollectionDef): string[] {
+  if (def.kind === 'single') return exists(join(contentDir, def.path)) ? [def.path] : [];
+  const dir = join(contentDir, def.path);
+  if (!exists(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => `${def.path}/${name}`)
+    .filter((rel) => isItemFile(def, rel))
+    .sort();
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Line and column of a field in a record. Walks the YAML tree as far as the path exists,
+ * so a missing field points at its parent object; `atKey` points at the key instead of
+ * the value (for "unknown field" problems).
+ */
+export function locate(record: SourceRecord, path: readonly (string | number)[], atKey = false): { line: number; column: number } {
+  let node: Node | null | undefined = record.doc.contents as Node | null;
+  let keyNode: Node | undefined;
+  for (const segment of path) {
+    let next: Node | undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      if (pair) {
+        keyNode = pair.key as Node;
+        next = (pair.value as Node | null) ?? keyNode;
+      }
+    } else if (isSeq(node) && typeof segment === 'number') {
+      next = node.items[segment] as Node | undefined;
+      keyNode = undefined;
+    }
+    if (!next) break;
+    node = next;
+  }
+  const target = atKey && keyNode ? keyNode : node;
+  const offset = target?.range?.[0] ?? 0;
+  const pos = record.lineCounter.linePos(offset);
+  return { line: pos.line + record.lineOffset, column: pos.col };
+}

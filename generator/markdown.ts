@@ -1,0 +1,65 @@
+// Markdown → HTML for posts, legal text and rich fields. markdown-it with raw HTML off
+// (authors write Markdown, not markup) plus one small extension: ==phrase== → <mark>.
+import MarkdownIt from 'markdown-it';
+import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
+
+export interface Heading { level: number; text: string; id: string }
+
+const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
+md.inline.ruler.before('emphasis', 'highlight', highlightRule);
+
+/** ==text== becomes <mark>text</mark>; the text inside keeps its own emphasis. */
+function highlightRule(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  const src = state.src;
+  if (src.charCodeAt(start) !== 0x3d || src.charCodeAt(start + 1) !== 0x3d) return false;
+  const end = src.indexOf('==', start + 2);
+  if (end < 0 || end === start + 2 || /^\s|\s$/.test(src.slice(start + 2, end))) return false;
+  if (!silent) {
+    state.push('mark_open', 'mark', 1);
+    const oldMax = state.posMax;
+    state.pos = start + 2;
+    state.posMax = end;
+    state.md.inline.tokenize(state);
+    state.posMax = oldMax;
+    state.push('mark_close', 'mark', -1);
+  }
+  state.pos = end + 2;
+  return true;
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Renders Markdown; headings get stable ids so a side list or a URL hash can point at them. */
+export function renderMarkdown(source: string, options: { headingOffset?: number } = {}): { html: string; headings: Heading[] } {
+  const env = {};
+  const tokens = md.parse(source, env);
+  const headings: Heading[] = [];
+  const used = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type !== 'heading_open') continue;
+    const inline = tokens[i + 1]!;
+    const text = inline.children?.filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('') ?? inline.content;
+    let id = slugify(text) || 'section';
+    for (let n = 2; used.has(id); n++) id = `${slugify(text)}-${n}`;
+    used.add(id);
+    const level = Number(token.tag.slice(1)) + (options.headingOffset ?? 0);
+    token.tag = tokens[i + 2]!.tag = `h${Math.min(level, 6)}`;
+    token.attrSet('id', id);
+    headings.push({ level, text, id });
+  }
+  return { html: md.renderer.render(tokens, md.options, env), headings };
+}
+
+export function renderInline(source: string): string {
+  return md.renderInline(source);
+}

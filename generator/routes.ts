@@ -1,0 +1,119 @@
+// Site → Route[]: every page the build writes, with its template, props, head data and
+// the content it is built from. The route table of the spec lives here as data.
+import type { CollectionName } from './collections.ts';
+import type { Site } from './model.ts';
+
+export type TemplateName =
+  | 'Home' | 'SolutionsIndex' | 'Solution' | 'BlogList' | 'BlogPost' | 'Partnership' | 'Leadership'
+  | 'Career' | 'ContactUs' | 'GetStarted' | 'Legal' | 'Faqs' | 'ComingSoon' | 'Thanks' | 'NotFound';
+
+export interface Route {
+  /** URL path as visitors type it, e.g. /solutions/adas. */
+  path: string;
+  /** Output file relative to dist/, from permalink(). */
+  file: string;
+  template: TemplateName;
+  status: 200 | 404;
+  /** Section name: the title is '{brand} | {title}'. */
+  title: string;
+  description: string;
+  /** Route-specific data for the template (the site model comes through context). */
+  props: Record<string, unknown>;
+  /** Page-copy key in content/pages, if the route has one. */
+  page?: string;
+  /** Content files this route is built from (display paths). */
+  sources: string[];
+  /** Collections this route lists: any change in them re-renders it. */
+  deps: CollectionName[];
+  sitemap: boolean;
+  lastmod?: string;
+  ogType: 'website' | 'article';
+  /** Social image (content path); the site default when absent. */
+  image?: string;
+  imageAlt?: string;
+}
+
+/** The one URL → file rule. /solutions/adas → solutions/adas/index.html; /404 → 404.html. */
+export function permalink(path: string): string {
+  if (path === '/404') return '404.html';
+  if (path === '/') return 'index.html';
+  return `${path.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
+export const blogPath = (id: number) => `/blog-details/${id}`;
+
+interface StaticRoute { path: string; template: TemplateName; page?: string; legal?: string; deps?: CollectionName[]; status?: 404; sitemap?: false }
+
+/** The spec's route table (§2), except the per-item routes made from collections below. */
+export const staticRoutes: StaticRoute[] = [
+  { path: '/', template: 'Home', page: 'home', deps: ['solutions', 'blog', 'industries', 'benefits', 'fleetFeatures', 'testimonials'] },
+  { path: '/solutions', template: 'SolutionsIndex', page: 'solutions', deps: ['solutions', 'testimonials'] },
+  { path: '/blogs', template: 'BlogList', page: 'blogs', deps: ['blog', 'categories'] },
+  { path: '/partnership', template: 'Partnership', page: 'partnership', deps: ['ecosystem'] },
+  { path: '/leadership', template: 'Leadership', page: 'leadership', deps: ['team'] },
+  { path: '/career', template: 'Career', page: 'career', deps: ['jobs'] },
+  { path: '/contact-us', template: 'ContactUs', page: 'contact-us', deps: ['blog'] },
+  { path: '/get-started', template: 'GetStarted', page: 'get-started' },
+  { path: '/terms-conditions', template: 'Legal', legal: 'terms-conditions' },
+  { path: '/privacy-policies', template: 'Legal', legal: 'privacy-policies' },
+  { path: '/faqs', template: 'Faqs', page: 'faqs', deps: ['faqs'] },
+  { path: '/coming-soon', template: 'ComingSoon', page: 'coming-soon' },
+  { path: '/Thanks', template: 'Thanks', page: 'thanks', sitemap: false },
+  { path: '/404', template: 'NotFound', page: 'not-found', status: 404, sitemap: false },
+];
+
+/** Page-copy files the static routes need. */
+export function pageKeysNeeded(_site: Site): string[] {
+  return staticRoutes.flatMap((r) => (r.page ? [r.page] : []));
+}
+
+/** Every path a link may point to. Cheap: used by validation before rendering. */
+export function routePaths(site: Site, _includeDrafts: boolean): string[] {
+  return [
+    ...staticRoutes.map((r) => r.path),
+    ...site.solutions.map((s) => s.path),
+    ...site.posts.map((p) => blogPath(p.id)),
+  ];
+}
+
+export function buildRoutes(site: Site): Route[] {
+  const f = site.files;
+  const routes: Route[] = [];
+  for (const r of staticRoutes) {
+    if (r.legal) {
+      const doc = site.legal[r.legal];
+      if (!doc) continue;
+      routes.push({
+        path: r.path, file: permalink(r.path), template: r.template, status: 200, title: doc.title,
+        description: doc.description, props: { doc }, sources: [f.legal?.[r.legal] ?? ''], deps: [],
+        sitemap: true, lastmod: doc.lastUpdated, ogType: 'website',
+      });
+      continue;
+    }
+    const copy = site.pages[r.page!]!;
+    routes.push({
+      path: r.path, file: permalink(r.path), template: r.template, status: r.status ?? 200,
+      title: copy.title, description: copy.description, props: {}, page: r.page,
+      sources: [f.pages?.[r.page!] ?? ''], deps: r.deps ?? [], sitemap: r.sitemap ?? true, ogType: 'website',
+      image: copy.hero?.image, imageAlt: copy.hero?.imageAlt,
+    });
+  }
+  for (const solution of site.solutions) {
+    routes.push({
+      path: solution.path, file: permalink(solution.path), template: 'Solution', status: 200,
+      title: solution.title, description: solution.description, props: { solution },
+      sources: [f.solutions?.[solution.slug] ?? ''], deps: ['blog'], sitemap: true, ogType: 'website',
+      image: solution.hero.image, imageAlt: solution.hero.imageAlt,
+    });
+  }
+  for (const post of site.posts) {
+    const path = blogPath(post.id);
+    routes.push({
+      path, file: permalink(path), template: 'BlogPost', status: 200, title: post.title,
+      description: post.description ?? post.subheading, props: { post }, sources: [f.blog?.[post.slug] ?? ''],
+      deps: [], sitemap: !post.draft, lastmod: post.updated ?? post.date, ogType: 'article',
+      image: post.image, imageAlt: post.imageAlt,
+    });
+  }
+  return routes;
+}

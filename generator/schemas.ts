@@ -1,0 +1,82 @@
+// Loads the JSON Schemas once and compiles one ajv validator per content type.
+// Fields tagged with `x-check` (route, link, image, category) are collected during
+// validation so validate.ts can check them against the routes and files that exist.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+
+export const schemaDir = fileURLToPath(new URL('./schemas/', import.meta.url));
+
+/** A value whose meaning depends on the rest of the site: checked after all files are read. */
+export interface Reference {
+  kind: 'route' | 'link' | 'image' | 'category';
+  value: string;
+  path: (string | number)[];
+}
+
+let collected: Reference[] = [];
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function isDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  ajv.addFormat('date', { type: 'string', validate: isDate });
+  ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/);
+  ajv.addFormat('absolute-url', /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/);
+  ajv.addKeyword({
+    keyword: 'x-check',
+    schemaType: 'string',
+    errors: false,
+    validate(kind: Reference['kind'], data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+      if (typeof data === 'string' && cxt) {
+        collected.push({ kind, value: data, path: pointerToPath(cxt.instancePath) });
+      }
+      return true;
+    },
+  });
+  for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()) {
+    ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')));
+  }
+  return ajv;
+}
+
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+export function validator(schema: string): ValidateFunction {
+  ajv ??= createAjv();
+  let fn = compiled.get(schema);
+  if (!fn) {
+    fn = ajv.getSchema(`${schema}.schema.json`);
+    if (!fn) throw new Error(`no schema named ${schema}.schema.json in ${schemaDir}`);
+    compiled.set(schema, fn);
+  }
+  return fn;
+}
+
+/** Validates and returns ajv's errors plus the references seen in the data. */
+export function check(schema: string, data: unknown): { errors: NonNullable<ValidateFunction['errors']>; references: Reference[] } {
+  const fn = validator(schema);
+  collected = [];
+  const ok = fn(data);
+  const references = collected;
+  collected = [];
+  return { errors: ok ? [] : [...(fn.errors ?? [])], references };
+}
+
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}

@@ -1,0 +1,309 @@
+// records → typed Site model, or a list of located problems. Every problem in every file
+// is reported at once; nothing stops at the first.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ErrorObject } from 'ajv';
+import { collections, requiredSingles, type CollectionName } from './collections.ts';
+import { check, type Reference } from './schemas.ts';
+import { locate, type SourceRecord } from './load.ts';
+import { formatPath, sortProblems, type Problem } from './problems.ts';
+import type { Site } from './model.ts';
+import { pageKeysNeeded, routePaths } from './routes.ts';
+
+export interface ValidateOptions {
+  contentDir: string;
+  /** Drafts become routes (preview) or are left out (build). Validated either way. */
+  includeDrafts: boolean;
+}
+
+export interface Validated {
+  site: Site | undefined;
+  problems: Problem[];
+  /** Per file: problems, for the admin's content view. */
+  byFile: Map<string, Problem[]>;
+}
+
+export function validate(records: SourceRecord[], options: ValidateOptions): Validated {
+  const problems: Problem[] = [];
+  const references: { record: SourceRecord; ref: Reference }[] = [];
+  const good: SourceRecord[] = [];
+
+  for (const record of records) {
+    if (record.problems.length) {
+      problems.push(...record.problems);
+      continue;
+    }
+    const { errors, references: refs } = check(collections[record.collection].schema, record.data);
+    for (const error of dedupe(errors)) problems.push(toProblem(record, error));
+    for (const ref of refs) references.push({ record, ref });
+    if (!errors.length) good.push(record);
+  }
+
+  for (const name of requiredSingles) {
+    const def = collections[name];
+    if (!records.some((r) => r.collection === name)) {
+      problems.push({ file: displayContent(options.contentDir, def.path), line: 1, column: 1, path: '', message: `file is missing: the ${name} content is required` });
+    }
+  }
+
+  const site = assemble(good, options);
+  problems.push(...checkUnique(good));
+
+  const routes = new Set(routePaths(site, options.includeDrafts));
+  for (const key of pageKeysNeeded(site)) {
+    if (!site.pages[key]) {
+      problems.push({ file: displayContent(options.contentDir, `pages/${key}.yaml`), line: 1, column: 1, path: '', message: `file is missing: it holds the copy of a page the site needs` });
+    }
+  }
+  const categories = new Set(site.categories.map((c) => c.slug));
+  for (const { record, ref } of references) {
+    const message = checkReference(ref, { routes, categories, contentDir: options.contentDir });
+    if (message) {
+      const { line, column } = locate(record, ref.path);
+      problems.push({ file: record.file, line, column, path: formatPath(ref.path), message });
+    }
+  }
+  for (const record of good) {
+    if (record.body !== undefined) problems.push(...checkMarkdown(record, routes, options.contentDir));
+  }
+
+  sortProblems(problems);
+  const byFile = new Map<string, Problem[]>();
+  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  return { site: problems.length ? undefined : site, problems, byFile };
+}
+
+function displayContent(contentDir: string, rel: string): string {
+  return join(contentDir, rel).replace(process.cwd() + '/', '');
+}
+
+/** Turns records that passed their schema into the model; invalid ones are simply absent. */
+function assemble(records: SourceRecord[], options: ValidateOptions): Site {
+  const of = (name: CollectionName) => records.filter((r) => r.collection === name);
+  const one = (name: CollectionName) => of(name)[0]?.data as any;
+  const byOrder = <T extends { order: number }>(items: T[]) => items.sort((a, b) => a.order - b.order);
+  const files: Site['files'] = {};
+  const note = (name: string, key: string, file: string) => ((files[name] ??= {})[key] = file);
+  for (const r of records) note(r.collection, r.slug, r.file);
+
+  const posts = of('blog')
+    .map((r) => ({ ...(r.data as any), slug: r.slug, body: r.body ?? '' }))
+    .filter((p) => options.includeDrafts || !p.draft)
+    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+  return {
+    config: one('site') ?? emptySite,
+    navigation: one('navigation') ?? emptyNavigation,
+    pages: Object.fromEntries(of('pages').map((r) => [r.slug, r.data as any])),
+    solutions: byOrder(of('solutions').map((r) => r.data as any)),
+    posts,
+    categories: one('categories')?.categories ?? [],
+    legal: Object.fromEntries(of('legal').map((r) => [r.slug, { ...(r.data as any), slug: r.slug, body: r.body ?? '' }])),
+    faqs: byOrder(of('faqs').map((r) => r.data as any)),
+    team: byOrder(of('team').map((r) => r.data as any)),
+    jobs: of('jobs').map((r) => r.data as any).filter((j) => j.open),
+    testimonials: byOrder(of('testimonials').map((r) => r.data as any)),
+    industries: byOrder(of('industries').map((r) => r.data as any)),
+    benefits: byOrder(of('benefits').map((r) => r.data as any)),
+    fleetFeatures: byOrder(of('fleetFeatures').map((r) => r.data as any)),
+    ecosystem: byOrder(of('ecosystem').map((r) => r.data as any)),
+    ui: one('ui') ?? {},
+    files,
+  };
+}
+
+const emptySite = { brand: '', url: '', social: [] } as unknown as Site['config'];
+const emptyNavigation = { menus: [], direct: [], footer: { columns: [] }, banner: { hiddenOn: [] }, footerHiddenOn: [] } as unknown as Site['navigation'];
+
+/** Ids, slugs and paths that must not repeat, with the field that names them. */
+const uniqueKeys: { collection: CollectionName; field: string; label: string }[] = [
+  { collection: 'blog', field: 'id', label: 'post id' },
+  { collection: 'solutions', field: 'slug', label: 'solution slug' },
+  { collection: 'solutions', field: 'path', label: 'solution path' },
+  { collection: 'jobs', field: 'id', label: 'job id' },
+  { collection: 'industries', field: 'slug', label: 'industry slug' },
+];
+
+function checkUnique(records: SourceRecord[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const { collection, field, label } of uniqueKeys) {
+    const seen = new Map<string, SourceRecord>();
+    for (const r of records.filter((x) => x.collection === collection)) {
+      const value = String((r.data as any)?.[field]);
+      const first = seen.get(value);
+      if (first) {
+        const { line, column } = locate(r, [field]);
+        problems.push({ file: r.file, line, column, path: field, message: `${label} ${value} is already used by ${first.file}; pick an unused one` });
+      } else seen.set(value, r);
+    }
+  }
+  const cats = records.find((r) => r.collection === 'categories');
+  const slugs = new Set<string>();
+  ((cats?.data as any)?.categories ?? []).forEach((c: { slug: string }, i: number) => {
+    if (slugs.has(c.slug) && cats) {
+      const { line, column } = locate(cats, ['categories', i, 'slug']);
+      problems.push({ file: cats.file, line, column, path: `categories[${i}].slug`, message: `category slug "${c.slug}" appears twice` });
+    }
+    slugs.add(c.slug);
+  });
+  return problems;
+}
+
+interface ReferenceContext { routes: Set<string>; categories: Set<string>; contentDir: string }
+
+function checkReference(ref: Reference, cx: ReferenceContext): string | undefined {
+  const value = ref.value;
+  switch (ref.kind) {
+    case 'image':
+      return existsSync(join(cx.contentDir, value)) ? undefined : `image "${value}" does not exist; add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`;
+    case 'category':
+      return cx.categories.has(value) ? undefined : `category "${value}" is not defined; expected one of: ${[...cx.categories].join(', ')} (content/blog-categories.yaml)`;
+    case 'route':
+    case 'link':
+      return checkLink(value, cx.routes, ref.kind === 'route');
+  }
+}
+
+export function checkLink(value: string, routes: Set<string>, internalOnly: boolean): string | undefined {
+  if (value.startsWith('/')) {
+    const path = value.replace(/[?#].*$/, '') || '/';
+    return routes.has(path) ? undefined : `link "${value}" goes to a page that does not exist; expected a route such as ${nearest(path, routes)}`;
+  }
+  if (internalOnly) return `"${value}" must be a path on this site starting with /`;
+  if (/^(https?:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9]+)$/.test(value)) return undefined;
+  return `"${value}" is not a link; expected a path like /contact-us, an https:// URL, mailto: or tel:`;
+}
+
+function nearest(path: string, routes: Set<string>): string {
+  const score = (r: string) => {
+    let s = 0;
+    while (s < r.length && s < path.length && r[s]!.toLowerCase() === path[s]!.toLowerCase()) s++;
+    return s;
+  };
+  return [...routes].sort((a, b) => score(b) - score(a) || a.localeCompare(b))[0] ?? '/';
+}
+
+const MD_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
+
+function checkMarkdown(record: SourceRecord, routes: Set<string>, contentDir: string): Problem[] {
+  const problems: Problem[] = [];
+  const lines = (record.body ?? '').split('\n');
+  lines.forEach((text, i) => {
+    for (const m of text.matchAll(MD_LINK)) {
+      const [, bang, alt, target] = m as unknown as [string, string, string, string];
+      const at = { file: record.file, line: (record.bodyLine ?? 1) + i, column: (m.index ?? 0) + 1, path: 'body' };
+      if (bang) {
+        if (!alt.trim()) problems.push({ ...at, message: `image "${target}" has no alt text; write what it shows inside ![...]` });
+        if (!/^https?:/.test(target) && !existsSync(join(contentDir, target))) problems.push({ ...at, message: `image "${target}" does not exist under content/` });
+      } else {
+        const message = checkLink(target, routes, false);
+        if (message) problems.push({ ...at, message });
+      }
+    }
+  });
+  return problems;
+}
+
+function dedupe(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** An ajv error as a located problem with a message a content author can act on. */
+export function toProblem(record: SourceRecord, error: ErrorObject): Problem {
+  const base = pathOf(error.instancePath);
+  const p = error.params as Record<string, any>;
+  let path = base;
+  let atKey = false;
+  let message: string;
+  const value = error.data;
+  const described = (error.parentSchema as { description?: string } | undefined)?.description;
+  switch (error.keyword) {
+    case 'required': {
+      path = [...base, p.missingProperty];
+      const prop = (error.schema as unknown) && (error.parentSchema as any)?.properties?.[p.missingProperty];
+      const hint = prop?.description ? ` (${prop.description.replace(/\.$/, '')})` : '';
+      message = `is missing; it is required${hint}`;
+      return located(record, path, base, message);
+    }
+    case 'additionalProperties': {
+      path = [...base, p.additionalProperty];
+      atKey = true;
+      const allowed = Object.keys((error.parentSchema as any)?.properties ?? {});
+      message = `is not a known field; expected one of: ${allowed.join(', ')}`;
+      break;
+    }
+    case 'type':
+      message = `${show(value)} is ${kind(value)}, expected ${p.type === 'integer' ? 'a whole number' : `a ${p.type}`}`;
+      break;
+    case 'format':
+      message = formatMessage(p.format, value);
+      break;
+    case 'enum':
+      message = `${show(value)} is not allowed; expected one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+      break;
+    case 'const':
+      message = `${show(value)} is not allowed; expected ${JSON.stringify(p.allowedValue)}`;
+      break;
+    case 'pattern':
+      message = `${show(value)} is not in the expected form${described ? `: ${described}` : ` (${p.pattern})`}`;
+      break;
+    case 'minLength':
+      message = p.limit === 1 ? 'is empty; write some text' : `is ${String(value).length} characters; at least ${p.limit} expected`;
+      break;
+    case 'maxLength':
+      message = `is ${String(value).length} characters; at most ${p.limit} allowed`;
+      break;
+    case 'minimum':
+    case 'maximum':
+      message = `${show(value)} is ${error.keyword === 'minimum' ? 'below' : 'above'} the ${error.keyword} ${p.limit}`;
+      break;
+    case 'minItems':
+    case 'maxItems':
+      message = `has ${(value as unknown[]).length} items; ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${p.limit} expected`;
+      break;
+    case 'dependentRequired':
+      path = [...base, p.property];
+      message = `needs "${p.missingProperty}" next to it`;
+      break;
+    default:
+      message = error.message ?? 'is not valid';
+  }
+  const { line, column } = locate(record, path, atKey);
+  return { file: record.file, line, column, path: formatPath(path), message };
+}
+
+function located(record: SourceRecord, path: (string | number)[], at: (string | number)[], message: string): Problem {
+  const { line, column } = locate(record, at);
+  return { file: record.file, line, column, path: formatPath(path), message };
+}
+
+function pathOf(pointer: string): (string | number)[] {
+  return pointer ? pointer.slice(1).split('/').map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~'))) : [];
+}
+
+function formatMessage(format: string, value: unknown): string {
+  switch (format) {
+    case 'date': return `${show(value)} is not a date (YYYY-MM-DD, e.g. 2024-03-24)`;
+    case 'email': return `${show(value)} is not an e-mail address (name@example.com)`;
+    case 'absolute-url': return `${show(value)} is not an absolute URL (https://…)`;
+    default: return `${show(value)} is not a valid ${format}`;
+  }
+}
+
+function show(value: unknown): string {
+  const s = JSON.stringify(value);
+  return s === undefined ? String(value) : s.length > 60 ? `${s.slice(0, 57)}…"` : s;
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,6 @@
+// The template side as one module, so the generator can load a fresh copy after an edit
+// (the preview re-imports it with a new version; see bin/register.js).
+export { pages } from './pages/index.ts';
+export { EnvProvider } from './context.tsx';
+export { IslandBoundary } from './islands/IslandBoundary.tsx';
+export { jsonForScript } from './layout/Document.tsx';

@@ -1,0 +1,29 @@
+// Server side of an island: registers the component and its props for this page and leaves
+// a placeholder. render.ts renders each island on its own (renderToString, so hydration
+// markers are exact and useId prefixes are per island) and puts it where the placeholder is,
+// next to a <script type="application/json"> with the props. The island's own esbuild entry
+// (generator/bundle.ts) hydrates it in the browser.
+import type { ComponentType } from 'react';
+import { useEnv } from '../context.tsx';
+
+interface IslandProps<P> {
+  /** File name in templates/islands without .tsx; also the client entry's name. */
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  /** 'visible' waits until the island scrolls near the viewport before hydrating. */
+  hydrate?: 'load' | 'visible';
+}
+
+export function Island<P>({ name, component, props, hydrate = 'load' }: IslandProps<P>) {
+  const index = useEnv().addIsland({ name, component, props, hydrate });
+  return <site-island data-slot={index} />;
+}
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'site-island': { 'data-slot': number };
+    }
+  }
+}

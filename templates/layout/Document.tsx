@@ -1,0 +1,65 @@
+// The HTML document around every page: head metadata, the shell (header, banner, footer)
+// and the page itself. The shell works without React: native popovers and <details>, plus
+// the small shell script for the scroll state and focus niceties.
+import type { ReactNode } from 'react';
+import { useEnv, fill } from '../context.tsx';
+import { Header } from './Header.tsx';
+import { Footer } from './Footer.tsx';
+import { Banner } from './Banner.tsx';
+
+export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonLd?: object[] }) {
+  const env = useEnv();
+  const { site, route } = env;
+  const { config, navigation } = site;
+  const title = `${config.brand} | ${route.title}`;
+  const canonical = `${config.url}${route.path === '/' ? '/' : route.path}`;
+  const socialImage = `${config.url}${env.image(config.socialImage).src}`;
+  const showBanner = !navigation.banner.hiddenOn.includes(route.path);
+  const showFooter = !navigation.footerHiddenOn.includes(route.path);
+  const ld = [...jsonLd];
+  return (
+    <html lang="en-CA" data-mode={env.mode === 'preview' ? 'preview' : undefined} data-path={route.path}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={route.description} />
+        <link rel="canonical" href={canonical} />
+        {route.status === 404 ? <meta name="robots" content="noindex" /> : null}
+        <meta property="og:type" content={route.ogType} />
+        <meta property="og:site_name" content={config.brand} />
+        <meta property="og:locale" content="en_CA" />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={route.description} />
+        <meta property="og:url" content={canonical} />
+        <meta property="og:image" content={socialImage} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={route.description} />
+        <meta name="twitter:image" content={socialImage} />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {config.themeColor ? <meta name="theme-color" content={config.themeColor} /> : null}
+        <link rel="preload" href={env.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {env.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        <script type="module" src={env.shellScript} />
+        {ld.map((data, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">{navigation.skipLink}</a>
+        <Header />
+        <main id="main" tabIndex={-1}>{children}</main>
+        {showBanner ? <Banner /> : null}
+        {showFooter ? <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} /> : null}
+      </body>
+    </html>
+  );
+}
+
+/** JSON inside <script>: `<` escaped so no string can close the element. */
+export function jsonForScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

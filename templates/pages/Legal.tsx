@@ -1,0 +1,35 @@
+// Terms and privacy: a side list of the numbered section headings (plain anchor links,
+// CSS smooth scroll, the hash updates) beside the sections themselves.
+import { useEnv, fill, formatDate } from '../context.tsx';
+import { Document } from '../layout/Document.tsx';
+import { Html } from '../components/Media.tsx';
+import { renderMarkdown } from '../../generator/markdown.ts';
+import type { LegalDoc } from '../../generator/model.ts';
+
+export function Legal() {
+  const { site, route } = useEnv();
+  const doc = route.props.doc as LegalDoc;
+  const { html, headings } = renderMarkdown(doc.body);
+  const sections = headings.filter((h) => h.level === 2);
+  return (
+    <Document>
+      <section className="page-head">
+        <div className="container">
+          <h1 className="page-head__heading">{doc.title}</h1>
+          <p className="page-head__meta">{fill(site.ui.lastUpdated!, { date: formatDate(doc.lastUpdated) })}</p>
+        </div>
+      </section>
+      <div className="container legal">
+        <nav className="legal__toc" aria-labelledby="toc-heading">
+          <h2 id="toc-heading" className="legal__toc-heading">{site.ui.onThisPage}</h2>
+          <ol role="list">
+            {sections.map((s) => (
+              <li key={s.id}><a href={`#${s.id}`}>{s.text}</a></li>
+            ))}
+          </ol>
+        </nav>
+        <Html html={html} className="prose legal__body" />
+      </div>
+    </Document>
+  );
+}

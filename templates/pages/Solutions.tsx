@@ -1,0 +1,113 @@
+// The solutions index and the seven solution pages.
+import { useEnv } from '../context.tsx';
+import { Document } from '../layout/Document.tsx';
+import { Icon, Img } from '../components/Media.tsx';
+import { Hero, IconCard, PageHero, Section, SectionHead } from '../components/Blocks.tsx';
+import { LatestNews, SolutionCard, TestimonialCard } from '../components/Cards.tsx';
+import type { Solution as SolutionModel } from '../../generator/model.ts';
+
+export function SolutionsIndex() {
+  const { site, route } = useEnv();
+  const copy = site.pages[route.page!]!;
+  const s = copy.sections ?? {};
+  return (
+    <Document>
+      <PageHero copy={copy} />
+      <Section labelledBy="list-heading">
+        <SectionHead id="list-heading" heading={s.list?.heading ?? copy.heading} intro={s.list?.intro} />
+        <div className="grid grid--3">
+          {site.solutions.map((x) => <SolutionCard key={x.slug} solution={x} more={s.list?.more ?? site.ui.moreDetails!} />)}
+        </div>
+      </Section>
+      {s.whyChoose ? (
+        <Section tone="tint" labelledBy="why-heading">
+          <SectionHead id="why-heading" heading={s.whyChoose.heading} intro={s.whyChoose.intro} />
+          <ol className="steps" role="list">
+            {(s.whyChoose.steps as { title: string; content: string; icon: string }[]).map((step, i) => (
+              <li key={step.title} className="card steps__item">
+                <span className="steps__number" aria-hidden="true">{i + 1}</span>
+                <Icon src={step.icon} className="steps__icon" />
+                <h3 className="card__title">{step.title}</h3>
+                <p>{step.content}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      ) : null}
+      {s.testimonials && site.testimonials.length ? (
+        <Section labelledBy="testimonials-heading">
+          <SectionHead id="testimonials-heading" heading={s.testimonials.heading} intro={s.testimonials.intro} />
+          <div className="grid grid--2">
+            {site.testimonials.map((t) => <TestimonialCard key={t.order} t={t} />)}
+          </div>
+        </Section>
+      ) : null}
+    </Document>
+  );
+}
+
+export function Solution() {
+  const { site, route } = useEnv();
+  const x = route.props.solution as SolutionModel;
+  const getStarted = site.navigation.actions.getStarted;
+  const demo = site.pages.home?.hero?.secondary ?? { label: 'Request Demo', href: '/contact-us' };
+  return (
+    <Document>
+      <Hero eyebrow={x.hero.eyebrow} heading={x.hero.heading} text={x.hero.text} image={x.hero.image} imageAlt={x.hero.imageAlt} primary={getStarted} secondary={demo} />
+      <Section labelledBy="features-heading">
+        <SectionHead id="features-heading" heading={x.features.heading} intro={x.features.intro} />
+        <div className={`grid grid--${x.features.items.length === 4 ? 4 : 3}`}>
+          {x.features.items.map((f) => <IconCard key={f.title} icon={f.icon} title={f.title}><p>{f.content}</p></IconCard>)}
+        </div>
+      </Section>
+      <Section tone="tint" labelledBy="benefits-heading">
+        <SectionHead id="benefits-heading" heading={x.benefits.heading} />
+        <div className="grid grid--3">
+          {x.benefits.items.map((b) => <IconCard key={b.title} icon={b.icon} title={b.title}><p>{b.content}</p></IconCard>)}
+        </div>
+      </Section>
+      <Section tone="dark" labelledBy="counters-heading">
+        <SectionHead id="counters-heading" heading={x.counters.heading ?? x.title} />
+        <dl className="counters">
+          {x.counters.items.map((c) => (
+            <div key={c.label} className="counters__item">
+              <dt className="counters__label">{c.label}</dt>
+              <dd className="counters__value">{c.value}{c.unit === 'percent' ? '%' : ''}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section labelledBy="opportunities-heading">
+        <SectionHead id="opportunities-heading" heading={x.opportunities.heading} />
+        <ul className="chips" role="list">
+          {x.opportunities.items.map((o) => <li key={o.heading} className="chip"><Icon src={o.icon} />{o.heading}</li>)}
+        </ul>
+      </Section>
+      <Section tone="tint" labelledBy="services-heading">
+        <SectionHead id="services-heading" heading={x.services.heading} />
+        <div className="grid grid--3">
+          {x.services.items.map((sv) => <IconCard key={sv.heading} icon={sv.icon} title={sv.heading}><p>{sv.subheading}</p></IconCard>)}
+        </div>
+      </Section>
+      <Section labelledBy="hardware-heading">
+        <SectionHead id="hardware-heading" heading={x.hardware.heading} />
+        <div className="grid grid--3">
+          {x.hardware.items.map((h) => (
+            <article key={h.heading} className="card hardware-card">
+              <Img src={h.image} alt={h.imageAlt} className="hardware-card__image" />
+              <h3 className="card__title">{h.heading}</h3>
+              <p>{h.subheading}</p>
+            </article>
+          ))}
+        </div>
+      </Section>
+      <Section tone="tint" labelledBy="solution-testimonials-heading">
+        <SectionHead id="solution-testimonials-heading" heading={x.testimonials.heading} />
+        <div className="grid grid--3">
+          {x.testimonials.items.map((t) => <TestimonialCard key={t.author} t={{ title: t.heading, text: t.content, author: t.author, role: t.role, image: t.image, rating: t.rating }} />)}
+        </div>
+      </Section>
+      <LatestNews heading={site.ui.latestNews!} />
+    </Document>
+  );
+}

@@ -1,0 +1,15 @@
+// Template name (routes.ts) → page component.
+import type { ComponentType } from 'react';
+import type { TemplateName } from '../../generator/routes.ts';
+import { Home } from './Home.tsx';
+import { SolutionsIndex, Solution } from './Solutions.tsx';
+import { BlogList, BlogPost } from './Blog.tsx';
+import { Partnership, Leadership, Career, ContactUs, GetStarted } from './Company.tsx';
+import { Legal } from './Legal.tsx';
+import { Faqs } from './Faqs.tsx';
+import { ComingSoon, Thanks, NotFound } from './Simple.tsx';
+
+export const pages: Record<TemplateName, ComponentType> = {
+  Home, SolutionsIndex, Solution, BlogList, BlogPost, Partnership, Leadership, Career,
+  ContactUs, GetStarted, Legal, Faqs, ComingSoon, Thanks, NotFound,
+};

@@ -1,0 +1,80 @@
+// The shell's only script (no React, a few hundred bytes gzipped): the navbar's scroll
+// state, aria-expanded on popover triggers, the home logo closing menus, the 404 page's
+// address and blog variant. Everything else in the shell is native HTML.
+
+const header = document.querySelector<HTMLElement>('[data-header]');
+
+/** Transparent at scroll position 0, white once scrolled. */
+function trackScroll(): void {
+  if (!header) return;
+  const update = () => header.toggleAttribute('data-scrolled', window.scrollY > 0);
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+}
+
+/** Popover triggers report their state to assistive technology. */
+function trackPopovers(): void {
+  for (const popover of document.querySelectorAll<HTMLElement>('[popover]')) {
+    popover.addEventListener('toggle', (event) => {
+      const open = (event as ToggleEvent).newState === 'open';
+      for (const trigger of document.querySelectorAll(`[popovertarget="${popover.id}"]:not([popovertargetaction="hide"])`)) {
+        trigger.setAttribute('aria-expanded', String(open));
+      }
+      header?.toggleAttribute('data-menu-open', !!document.querySelector('[popover]:popover-open'));
+      document.documentElement.classList.toggle('menu-open', !!document.querySelector('#mobile-menu:popover-open'));
+    });
+  }
+}
+
+/** On the home page the logo closes any open menu and scrolls smoothly to the top. */
+function homeLinks(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-home-link]')) {
+    link.addEventListener('click', (event) => {
+      if (location.pathname !== '/') return;
+      event.preventDefault();
+      for (const open of document.querySelectorAll<HTMLElement>('[popover]:popover-open')) open.hidePopover();
+      const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+    });
+  }
+}
+
+/** A link into the same page that the menu covers: close the menu first. */
+function closeMenuOnNavigate(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[popover] a[href]')) {
+    link.addEventListener('click', () => {
+      const popover = link.closest<HTMLElement>('[popover]');
+      if (popover?.matches(':popover-open')) popover.hidePopover();
+    });
+  }
+}
+
+/**
+ * The 404 document is served for every unknown path. Under /blog-details/… it shows
+ * 'Blog not found'; elsewhere the address becomes /404 as the spec's redirect did.
+ */
+function notFound(): void {
+  const generic = document.querySelector<HTMLElement>('[data-not-found="generic"]');
+  if (!generic) return;
+  const blog = document.querySelector<HTMLElement>('[data-not-found="blog"]');
+  if (/^\/blog-details\/[^/]+$/.test(location.pathname) && blog) {
+    generic.hidden = true;
+    blog.hidden = false;
+  } else if (location.pathname !== '/404') {
+    history.replaceState(null, '', '/404');
+  }
+}
+
+/** Arriving from another page mid-scroll (bfcache aside), start at the top, smoothly. */
+function scrollToTopOnArrival(): void {
+  if (location.hash || window.scrollY === 0) return;
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (nav && nav.type === 'navigate') window.scrollTo({ top: 0, behavior: 'smooth' });
+}
+
+trackScroll();
+trackPopovers();
+homeLinks();
+closeMenuOnNavigate();
+notFound();
+scrollToTopOnArrival();
