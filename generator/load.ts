@@ -52,7 +52,7 @@ export function parseSource(source: string, file: string, collection: Collection
   if (def.kind === 'markdown-dir') {
     // gray-matter only splits here; the front matter is parsed by `yaml` so positions survive
     // and dates stay strings (gray-matter's js-yaml would turn 2024-13-01 into a Date).
-    const split = matter(source, { engines: { yaml: () => ({}) } } as matter.GrayMatterOption<string, never>);
+    const split = matter(source, { engines: { yaml: () => ({}) } } as Parameters<typeof matter>[1]);
     if (!/^---\r?\n/.test(source)) {
       problems.push({ file, line: 1, column: 1, path: '', message: 'front matter is missing: start the file with a line "---", the YAML fields, and another "---"' });
     }
@@ -112,7 +112,7 @@ export function locate(record: SourceRecord, path: readonly (string | number)[],
   for (const segment of path) {
     let next: Node | undefined;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      const pair: { key: unknown; value: unknown } | undefined = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
       if (pair) {
         keyNode = pair.key as Node;
         next = (pair.value as Node | null) ?? keyNode;

@@ -1,7 +1,6 @@
 // Markdown → HTML for posts, legal text and rich fields. markdown-it with raw HTML off
 // (authors write Markdown, not markup) plus one small extension: ==phrase== → <mark>.
-import MarkdownIt from 'markdown-it';
-import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
+import MarkdownIt, { type StateInline } from 'markdown-it';
 
 export interface Heading { level: number; text: string; id: string }
 

@@ -71,7 +71,8 @@ export function pageKeysNeeded(_site: Site): string[] {
 export function routePaths(site: Site, _includeDrafts: boolean): string[] {
   return [
     ...staticRoutes.map((r) => r.path),
-    ...site.solutions.map((s) => s.path),
+    // `?? slug`: validation also runs this on files that failed their schema (see validate.ts).
+    ...site.solutions.map((s) => s.path ?? `/solutions/${s.slug}`),
     ...site.posts.map((p) => blogPath(p.id)),
   ];
 }

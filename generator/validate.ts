@@ -49,7 +49,10 @@ export function validate(records: SourceRecord[], options: ValidateOptions): Val
   const site = assemble(good, options);
   problems.push(...checkUnique(good));
 
-  const routes = new Set(routePaths(site, options.includeDrafts));
+  // Link targets come from every file that parsed, valid or not: one mistake in a solution
+  // file must not turn every link to that solution into a second, misleading problem.
+  const parsed = records.filter((r) => !r.problems.length && r.data && typeof r.data === 'object');
+  const routes = new Set(routePaths(assemble(parsed, { ...options, includeDrafts: true }), true));
   for (const key of pageKeysNeeded(site)) {
     if (!site.pages[key]) {
       problems.push({ file: displayContent(options.contentDir, `pages/${key}.yaml`), line: 1, column: 1, path: '', message: `file is missing: it holds the copy of a page the site needs` });
@@ -89,7 +92,7 @@ function assemble(records: SourceRecord[], options: ValidateOptions): Site {
   const posts = of('blog')
     .map((r) => ({ ...(r.data as any), slug: r.slug, body: r.body ?? '' }))
     .filter((p) => options.includeDrafts || !p.draft)
-    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+    .sort((a, b) => String(b.date).localeCompare(String(a.date)) || b.id - a.id);
   return {
     config: one('site') ?? emptySite,
     navigation: one('navigation') ?? emptyNavigation,
@@ -187,7 +190,10 @@ const MD_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 function checkMarkdown(record: SourceRecord, routes: Set<string>, contentDir: string): Problem[] {
   const problems: Problem[] = [];
   const lines = (record.body ?? '').split('\n');
+  let fenced = false;
   lines.forEach((text, i) => {
+    if (/^\s*(```|~~~)/.test(text)) fenced = !fenced;
+    if (fenced) return;
     for (const m of text.matchAll(MD_LINK)) {
       const [, bang, alt, target] = m as unknown as [string, string, string, string];
       const at = { file: record.file, line: (record.bodyLine ?? 1) + i, column: (m.index ?? 0) + 1, path: 'body' };

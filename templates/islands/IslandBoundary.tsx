@@ -3,7 +3,7 @@
 // the page keeps working. The stack trace is shown only on the preview server.
 import { Component, type ReactNode } from 'react';
 
-interface Props { name: string; children: ReactNode; heading: string }
+interface Props { name: string; children?: ReactNode; heading: string }
 interface State { error: (Error & { status?: number; statusText?: string }) | null }
 
 export class IslandBoundary extends Component<Props, State> {

@@ -1,0 +1,66 @@
+// Served by `site preview` only (never part of dist/): live reload and the content-error
+// overlay. Plain JavaScript, injected into every HTML response by the preview server.
+const source = new EventSource('/_site/events');
+let overlay;
+
+source.addEventListener('problems', (event) => show(JSON.parse(event.data)));
+source.addEventListener('ok', () => hide());
+source.addEventListener('reload', (event) => {
+  const { all, paths } = JSON.parse(event.data);
+  const here = document.documentElement.dataset.path || location.pathname;
+  hide();
+  if (all || paths.includes(here)) location.reload();
+});
+
+function hide() {
+  overlay?.remove();
+  overlay = undefined;
+}
+
+function show(problems) {
+  hide();
+  overlay = document.createElement('site-error-overlay');
+  overlay.setAttribute('role', 'alertdialog');
+  overlay.setAttribute('aria-label', 'Content problems');
+  const root = overlay.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = `
+    :host { position: fixed; inset: 0; z-index: 2147483647; background: rgb(11 31 51 / 72%); display: grid; place-items: center; font: 15px/1.5 system-ui, sans-serif; }
+    .panel { width: min(960px, 94vw); max-height: 86vh; overflow: auto; background: #fff; border-radius: 12px; border-top: 6px solid #c0392b; padding: 24px 28px; box-shadow: 0 20px 60px rgb(0 0 0 / 35%); }
+    h1 { margin: 0 0 4px; font-size: 20px; color: #7a1c12; }
+    p { margin: 0 0 16px; color: #334455; }
+    ol { margin: 0; padding-left: 20px; }
+    li { margin-bottom: 10px; }
+    code { display: block; font: 13px/1.45 ui-monospace, monospace; color: #0b1f33; }
+    .msg { color: #7a1c12; }
+    a { color: #0a7f5a; font-weight: 600; }
+    button { margin-top: 16px; font: inherit; padding: 6px 14px; border-radius: 8px; border: 1px solid #c5d0db; background: #fff; cursor: pointer; }
+  `;
+  const panel = document.createElement('div');
+  panel.className = 'panel';
+  const h1 = document.createElement('h1');
+  h1.textContent = `${problems.length} content problem${problems.length === 1 ? '' : 's'}`;
+  const p = document.createElement('p');
+  p.textContent = 'The page shows the last good build. Fix these lines and save; this page reloads by itself.';
+  const list = document.createElement('ol');
+  for (const problem of problems) {
+    const li = document.createElement('li');
+    const where = document.createElement('code');
+    where.textContent = `${problem.file}:${problem.line}:${problem.column}`;
+    const what = document.createElement('code');
+    what.className = 'msg';
+    what.textContent = problem.path ? `${problem.path}: ${problem.message}` : problem.message;
+    li.append(where, what);
+    list.append(li);
+  }
+  const admin = document.createElement('a');
+  admin.href = '/_admin';
+  admin.textContent = 'Open the admin preview';
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Hide until the next change';
+  close.addEventListener('click', hide);
+  panel.append(h1, p, list, admin, document.createElement('br'), close);
+  root.append(style, panel);
+  document.body.append(overlay);
+}

@@ -1,0 +1,24 @@
+// Loads functions/url-rule/index.js, the CloudFront Function that production runs, and
+// applies it to a request path. One rule, two hosts: what resolves locally resolves on AWS.
+import { readFileSync } from 'node:fs';
+
+interface CfRequest { uri: string; querystring: Record<string, { value: string }> }
+interface CfResponse { statusCode: number; headers: Record<string, { value: string }> }
+type Handler = (event: { request: CfRequest }) => CfRequest | CfResponse;
+
+const source = readFileSync(new URL('../../functions/url-rule/index.js', import.meta.url), 'utf8');
+const handler = new Function(`${source}\nreturn handler;`)() as Handler;
+
+export type Resolution = { kind: 'file'; file: string } | { kind: 'redirect'; status: number; location: string };
+
+/** Path (and query) as the browser sent it → the dist/ file to serve, or a redirect. */
+export function resolveUrl(pathname: string, search = ''): Resolution {
+  const querystring: CfRequest['querystring'] = {};
+  for (const [key, value] of new URLSearchParams(search)) querystring[key] = { value };
+  const result = handler({ request: { uri: pathname, querystring } });
+  if ('statusCode' in result) return { kind: 'redirect', status: result.statusCode, location: result.headers.location!.value };
+  return { kind: 'file', file: decodeURIComponent(result.uri).replace(/^\/+/, '') };
+}
+
+/** The file CloudFront's custom error response serves, with status 404, for a missing key. */
+export const NOT_FOUND_FILE = '404.html';

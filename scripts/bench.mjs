@@ -1,0 +1,107 @@
+// `npm run bench`: a benchmark that reports, never a test that times.
+//   - the shipped site: full build wall time
+//   - N synthetic posts (default 1000 and 4000, the shared harness's corpus): full-build wall
+//     time and peak RSS (median of 3 clean builds, /usr/bin/time)
+//   - one edit → rebuilt page served by `site preview` (median of 7 saves)
+//   - with --peers: ../shared/bench/run.sh builds the same corpus with Eleventy and Astro
+//     beside ours in one run and prints its table.
+// Options: --sizes 1000,4000  --runs 3  --peers
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, rmSync, existsSync, renameSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { convert } from './bench-content.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const node = join(root, 'node_modules/.bin/node');
+const siteBin = join(root, 'bin/site.js');
+const shared = resolve(root, '../shared/bench');
+const work = join(root, '.bench');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const sizes = arg('sizes', '1000,4000').split(',').map(Number);
+const runs = Number(arg('runs', '3'));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+mkdirSync(work, { recursive: true });
+
+/** One clean build under /usr/bin/time: wall seconds and peak RSS in MB. */
+function timedBuild(contentDir, outDir) {
+  if (existsSync(outDir)) renameSync(outDir, `${outDir}.old-${Date.now()}`);
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', node, siteBin, '--content', contentDir, 'build', '--out', outDir], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
+  const [wall, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { wall, rss: kb / 1024, stdout: r.stdout };
+}
+
+async function editLatency(contentDir, postFile, postPath, port) {
+  const child = spawn(node, [siteBin, '--content', contentDir, 'preview', '--port', String(port), '--out', join(work, `preview-${port}`)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolveReady, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Preview http')) resolveReady();
+    });
+    child.on('exit', () => reject(new Error(`preview exited:\n${out}`)));
+  });
+  const original = readFileSync(postFile, 'utf8');
+  const samples = [];
+  try {
+    for (let i = 0; i < 7; i++) {
+      const token = `benchtoken${Date.now()}x${i}`;
+      const t0 = performance.now();
+      writeFileSync(postFile, `${original}\nA paragraph that says ${token}.\n`);
+      for (;;) {
+        const body = await (await fetch(`http://127.0.0.1:${port}${postPath}`)).text();
+        if (body.includes(token)) break;
+        if (performance.now() - t0 > 10_000) throw new Error('edit never showed up');
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      samples.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  } finally {
+    writeFileSync(postFile, original);
+    child.kill();
+  }
+  return median(samples);
+}
+
+const rows = [];
+{
+  const shipped = [];
+  for (let i = 0; i < runs; i++) shipped.push(timedBuild(join(root, 'content'), join(work, 'out-shipped')));
+  rows.push({ corpus: 'shipped site', wall: median(shipped.map((s) => s.wall)), rss: Math.max(...shipped.map((s) => s.rss)), edit: await editLatency(join(root, 'content'), join(root, 'content/blog/fleet-management-trends-2024.md'), '/blog-details/1', 4471) });
+}
+for (const n of sizes) {
+  const corpus = join(work, `corpus-${n}`);
+  const tree = join(work, `content-${n}`);
+  spawnSync(process.execPath, [join(shared, 'gen.mjs'), String(n), corpus, '--clean'], { stdio: 'ignore' });
+  const { ids } = convert(corpus, tree);
+  const builds = [];
+  for (let i = 0; i < runs; i++) builds.push(timedBuild(tree, join(work, `out-${n}`)));
+  const [slug, id] = [...ids.entries()][Math.floor(n / 2)];
+  const edit = await editLatency(tree, join(tree, 'blog', `bench-${slug}.md`), `/blog-details/${id}`, 4472);
+  rows.push({ corpus: `${n} posts`, wall: median(builds.map((b) => b.wall)), rss: Math.max(...builds.map((b) => b.rss)), edit });
+}
+
+console.log('\n| corpus | full build (median) | peak RSS | edit → page served (median of 7) |');
+console.log('|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.corpus} | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${r.edit.toFixed(0)} ms |`);
+
+if (process.argv.includes('--peers')) {
+  const dir = join(work, 'peers');
+  if (!existsSync(join(dir, 'run.sh'))) {
+    spawnSync('cp', ['-r', `${shared}/.`, dir], { stdio: 'inherit' });
+    spawnSync('npm', ['ci', '--loglevel=error'], { cwd: join(dir, 'eleventy'), stdio: 'inherit' });
+    spawnSync('npm', ['ci', '--loglevel=error'], { cwd: join(dir, 'astro'), stdio: 'inherit' });
+  }
+  for (const n of sizes) {
+    spawnSync('bash', ['run.sh', String(n)], {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, SETTLE_S: process.env.SETTLE_S ?? '0', ELEVENTY_NODE_DIR: join(dir, 'astro/node_modules/.bin'), OURS_CMD: join(root, 'scripts/bench-ours.sh'), OURS_NAME: 'site', OURS_VERSION: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version, BENCH_TREE: join(work, `harness-content-${n}`) },
+    });
+  }
+}
+rmSync(join(work, 'out-shipped'), { recursive: true, force: true });

@@ -1,0 +1,48 @@
+// `npm test`: type-check, unit and integration tests (vitest), end-to-end tests (Playwright),
+// then one closing line "N passed, N failed" summed over every runner, as CI reads it.
+// Exits non-zero if anything failed or nothing ran.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(`npm test needs Node 24 or newer (this is ${process.version}); run it through npm so node_modules/.bin/node is used.`);
+  process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
+const bin = (name) => join(process.cwd(), 'node_modules/.bin', name);
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+let passed = 0;
+let failed = 0;
+
+console.log('\n▶ type-check (tsc)');
+if (run(bin('tsc'), ['-p', 'tsconfig.json']) === 0) passed += 1;
+else failed += 1;
+
+console.log('\n▶ unit and integration tests (vitest)');
+const vitestJson = join(dir, 'vitest.json');
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+} else if (vitestStatus !== 0) failed += 1;
+
+if (!process.argv.includes('--unit')) {
+  console.log('\n▶ end-to-end tests (Playwright, Chromium)');
+  const pwJson = join(dir, 'playwright.json');
+  const pwStatus = run(bin('playwright'), ['test'], { PW_JSON: pwJson });
+  if (existsSync(pwJson)) {
+    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    passed += s.expected + (s.flaky ?? 0);
+    failed += s.unexpected;
+  } else if (pwStatus !== 0) failed += 1;
+  if (pwStatus !== 0 && failed === 0) failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,34 @@
+import { test, expect } from './fixtures.ts';
+
+test.describe('islands', () => {
+  test('the benefits island hydrates: Load more adds 6, Load less returns to 6', async ({ page }) => {
+    await page.goto('/');
+    const island = page.locator('[data-island="BenefitsGrid"]');
+    await island.scrollIntoViewIfNeeded();
+    const cards = island.locator('li');
+    await expect(cards).toHaveCount(6);
+    await island.getByRole('button', { name: 'Load more' }).click();
+    await expect(cards).toHaveCount(12);
+    await island.getByRole('button', { name: 'Load less' }).click();
+    await expect(cards).toHaveCount(6);
+  });
+
+  test('an island that throws shows the fallback in its place and the rest of the page keeps working', async ({ page, consoleErrors }) => {
+    // Corrupt the island's props as the HTML arrives, so its render throws in the browser.
+    await page.route('**/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(<script type="application\/json" data-island-props="i0">)\{"items":/, '$1{"items":null,"was":');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/');
+    const island = page.locator('[data-island="BenefitsGrid"]');
+    await island.scrollIntoViewIfNeeded();
+    const alert = island.getByRole('alert');
+    await expect(alert).toContainText('Unexpected Application Error!');
+    await expect(alert).toContainText(/Cannot read properties of null/);
+    await expect(alert.locator('pre')).toContainText('BenefitsGrid');
+    await page.getByRole('button', { name: 'Solutions', exact: true }).click();
+    await expect(page.locator('#menu-solutions')).toBeVisible();
+    consoleErrors.length = 0;
+  });
+});

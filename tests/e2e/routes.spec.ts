@@ -1,0 +1,105 @@
+import { test, expect, manifest, site } from './fixtures.ts';
+
+const routes = manifest().routes;
+
+test.describe('routes', () => {
+  test('every route of the spec exists', () => {
+    const paths = routes.map((r) => r.path);
+    for (const path of ['/', '/solutions', '/solutions/weight-monitoring', '/solutions/container-tracking', '/solutions/iot', '/solutions/adas', '/solutions/eld', '/solutions/urban', '/solutions/vehicle-tracking', '/blogs', '/partnership', '/leadership', '/career', '/contact-us', '/get-started', '/terms-conditions', '/privacy-policies', '/faqs', '/coming-soon', '/Thanks', '/404']) {
+      expect(paths).toContain(path);
+    }
+    expect(paths.filter((p) => p.startsWith('/blog-details/')).length).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const route of routes.filter((r) => r.status === 200)) {
+    test(`${route.path} answers 200 with its title and one h1`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${site.brand} | ${route.title}`);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA');
+    });
+  }
+
+  test('an unknown path answers 404 and the visitor ends on /404', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+    await expect(page.getByText("We can't find that page")).toBeVisible();
+    await page.getByRole('link', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/404 itself answers 404, not a soft 404', async ({ request }) => {
+    expect((await request.get('/404')).status()).toBe(404);
+  });
+
+  test("an unknown blog id shows 'Blog not found' with a 404 status", async ({ page }) => {
+    const response = await page.goto('/blog-details/99999');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog not found' })).toBeVisible();
+    await expect(page).toHaveURL(/\/blog-details\/99999$/);
+    await expect(page.getByRole('link', { name: /articles/ })).toHaveAttribute('href', '/blogs');
+  });
+
+  test('/blog-details without an id redirects to /blogs', async ({ page }) => {
+    await page.goto('/blog-details');
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+
+  test('a trailing slash redirects to the canonical URL', async ({ request }) => {
+    const response = await request.get('/faqs/', { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe('/faqs');
+  });
+
+  test('every internal link on every page resolves to a written file', async ({ request }) => {
+    const seen = new Set<string>();
+    for (const route of routes) {
+      const html = await (await request.get(route.path)).text();
+      for (const m of html.matchAll(/\b(?:href|src)="(\/[^"#?]*)/g)) seen.add(m[1]!);
+    }
+    const broken: string[] = [];
+    for (const target of seen) {
+      const status = (await request.get(target)).status();
+      if (status !== 200) broken.push(`${target} → ${status}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test('sitemap lists every public route and robots points at it', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const route of routes.filter((r) => r.status === 200 && r.path !== '/Thanks')) {
+      expect(sitemap).toContain(`<loc>${site.url}${route.path}</loc>`);
+    }
+    expect(sitemap).not.toContain('/404');
+    expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+  });
+
+  test('responses carry production headers', async ({ request }) => {
+    const page = await request.get('/faqs');
+    expect(page.headers()['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
+    const css = (await page.text()).match(/href="(\/assets\/css\/[^"]+)"/)![1]!;
+    expect((await request.get(css)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('pages without islands load no page JavaScript beyond the small shell script', async ({ page }) => {
+    for (const route of routes.filter((r) => r.islands.length === 0).slice(0, 6)) {
+      const scripts: string[] = [];
+      page.on('request', (r) => { if (r.resourceType() === 'script' && !r.url().includes('/_site/')) scripts.push(r.url()); });
+      await page.goto(route.path);
+      expect(scripts.map((s) => new URL(s).pathname)).toEqual([expect.stringMatching(/^\/assets\/js\/shell-[A-Z0-9]+\.js$/)]);
+      page.removeAllListeners('request');
+    }
+  });
+
+  test('no request leaves the site at page load', async ({ page }) => {
+    const outside: string[] = [];
+    page.on('request', (r) => { if (!r.url().startsWith('http://127.0.0.1')) outside.push(r.url()); });
+    for (const path of ['/', '/solutions/eld', '/blogs', '/contact-us', '/faqs']) await page.goto(path, { waitUntil: 'networkidle' });
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,192 @@
+import { test, expect, navigation, site, headerBackground } from './fixtures.ts';
+
+const WHITE = 'rgb(255, 255, 255)';
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+test.describe('navbar', () => {
+  test('is transparent at scroll 0 and white once scrolled', async ({ page }) => {
+    await page.goto('/');
+    await expect.poll(() => headerBackground(page)).toBe(TRANSPARENT);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => headerBackground(page)).toBe(WHITE);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => headerBackground(page)).toBe(TRANSPARENT);
+  });
+
+  test('the info strip links the phone and e-mail from site.yaml', async ({ page }) => {
+    await page.goto('/faqs');
+    const strip = page.locator('.info-strip');
+    await expect(strip.locator(`a[href="tel:${site.phone.tel}"]`)).toContainText(site.phone.display);
+    await expect(strip.locator(`a[href="mailto:${site.email}"]`)).toContainText(site.email);
+  });
+
+  for (const menu of navigation.menus as { id: string; label: string; links: { label: string; href: string }[]; button?: { label: string; href: string }; promo: { href: string } }[]) {
+    test(`the ${menu.label} mega-menu lists its entries with their targets`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/faqs');
+      const trigger = page.getByRole('button', { name: menu.label, exact: true });
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+      await trigger.click();
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator(`#menu-${menu.id}`);
+      await expect(panel).toBeVisible();
+      const links = panel.locator('.mega__links a');
+      await expect(links).toHaveCount(menu.links.length);
+      for (const [i, link] of menu.links.entries()) {
+        await expect(links.nth(i)).toHaveText(link.label);
+        await expect(links.nth(i)).toHaveAttribute('href', link.href);
+      }
+      if (menu.button) await expect(panel.getByRole('link', { name: menu.button.label })).toHaveAttribute('href', menu.button.href);
+      await expect(panel.locator('.mega__promo')).toHaveAttribute('href', menu.promo.href);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    });
+  }
+
+  test('menus work by keyboard: Tab to a trigger, Enter opens, Tab into it, Escape closes and returns focus', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/faqs');
+    const trigger = page.getByRole('button', { name: 'Solutions', exact: true });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#menu-solutions')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#menu-solutions a').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#menu-solutions')).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('a menu entry navigates to its page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Company', exact: true }).click();
+    await page.locator('#menu-company').getByRole('link', { name: 'Leadership' }).click();
+    await expect(page).toHaveURL(/\/leadership$/);
+  });
+
+  test('direct links, Login and Get Started', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/faqs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us');
+    await expect(nav.getByRole('link', { name: 'Customers' })).toHaveAttribute('href', '/coming-soon');
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/coming-soon');
+    await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/get-started');
+  });
+
+  test('on the home page the logo closes an open menu', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Resources', exact: true }).click();
+    await expect(page.locator('#menu-resources')).toBeVisible();
+    await page.locator('.navbar .brand').click();
+    await expect(page.locator('#menu-resources')).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('mobile menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('Login and Get Started are hidden; the hamburger opens collapsible sections and closes', async ({ page }) => {
+    await page.goto('/faqs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
+    await expect(nav.locator('.nav-menus')).toBeHidden();
+    const hamburger = page.getByRole('button', { name: navigation.mobile.open });
+    await hamburger.click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeVisible();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    const solutions = menu.locator('summary', { hasText: 'Solutions' });
+    const eld = menu.getByRole('link', { name: 'ELD', exact: true });
+    await expect(eld).toBeHidden();
+    await solutions.click();
+    await expect(eld).toBeVisible();
+    await menu.locator('summary', { hasText: 'Company' }).click();
+    await expect(eld).toBeHidden();
+    await expect(menu.getByRole('link', { name: 'Leadership' })).toBeVisible();
+    await menu.getByRole('button', { name: navigation.mobile.close }).click();
+    await expect(menu).toBeHidden();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Escape closes the mobile menu and the page scrolls again', async ({ page }) => {
+    await page.goto('/faqs');
+    await page.getByRole('button', { name: navigation.mobile.open }).click();
+    await expect(page.locator('html')).toHaveClass(/menu-open/);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+    await expect(page.locator('html')).not.toHaveClass(/menu-open/);
+  });
+
+  test('a link in the mobile menu navigates', async ({ page }) => {
+    await page.goto('/faqs');
+    await page.getByRole('button', { name: navigation.mobile.open }).click();
+    await page.locator('#mobile-menu summary', { hasText: 'Resources' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+});
+
+test.describe('footer and banner', () => {
+  const bannerHidden: string[] = navigation.banner.hiddenOn;
+  const footerHidden: string[] = navigation.footerHiddenOn;
+  for (const path of ['/', '/faqs', '/solutions/adas', '/get-started', '/contact-us', '/coming-soon', '/Thanks', '/privacy-policies']) {
+    test(`${path}: banner ${bannerHidden.includes(path) ? 'hidden' : 'shown'}, footer ${footerHidden.includes(path) ? 'hidden' : 'shown'}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('.cta-banner')).toHaveCount(bannerHidden.includes(path) ? 0 : 1);
+      await expect(page.locator('.site-footer')).toHaveCount(footerHidden.includes(path) ? 0 : 1);
+    });
+  }
+
+  test('/404 has neither banner nor footer', async ({ page }) => {
+    await page.goto('/404');
+    await expect(page.locator('.cta-banner')).toHaveCount(0);
+    await expect(page.locator('.site-footer')).toHaveCount(0);
+  });
+
+  test('the footer has five columns, contact links, four social links in a new tab and the copyright', async ({ page }) => {
+    await page.goto('/faqs');
+    const footer = page.locator('.site-footer');
+    await expect(footer.locator('.site-footer__heading')).toHaveText(['Solutions', 'Get Started', 'Company', 'Policies', 'Address']);
+    await expect(footer.locator(`a[href="tel:${site.phone.tel}"]`)).toBeVisible();
+    await expect(footer.locator(`a[href="mailto:${site.email}"]`)).toBeVisible();
+    const social = footer.locator('.site-footer__social a');
+    await expect(social).toHaveCount(4);
+    for (let i = 0; i < 4; i++) {
+      await expect(social.nth(i)).toHaveAttribute('target', '_blank');
+      await expect(social.nth(i)).toHaveAttribute('rel', /noopener/);
+      await expect(social.nth(i)).toHaveAttribute('href', site.social[i].url);
+    }
+    await expect(footer).toContainText(`© ${site.copyrightYear} ${site.legalName}`);
+    await expect(footer.getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/leadership');
+    await expect(footer.getByRole('link', { name: 'Get Quote' })).toHaveAttribute('href', '/coming-soon');
+  });
+
+  test('content is at most 1536 px wide', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.goto('/faqs');
+    const width = await page.locator('.site-footer .container').first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(1536);
+  });
+});
+
+test.describe('simple pages', () => {
+  test('/coming-soon and /Thanks say what the spec says', async ({ page }) => {
+    await page.goto('/coming-soon');
+    await expect(page.getByText('We are working on something amazing. Stay Tuned!')).toBeVisible();
+    await page.goto('/Thanks');
+    await expect(page.getByText('Our sales team is excited to talk with you. We will be reaching out within one business day with more information.')).toBeVisible();
+  });
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/faqs');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: navigation.skipLink })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+});

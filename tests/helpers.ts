@@ -1,0 +1,50 @@
+// Test helpers: a throwaway copy of the real content tree that a test may break.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('../', import.meta.url).pathname.replace(/\/$/, '');
+export const contentDir = join(root, 'content');
+
+export interface Sandbox {
+  dir: string;
+  content: string;
+  /** Replaces `from` with `to` in a content file; fails loudly if `from` is not there. */
+  edit(rel: string, from: string | RegExp, to: string): void;
+  write(rel: string, text: string): void;
+  read(rel: string): string;
+  remove(): void;
+}
+
+export function sandbox(): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), 'site-sandbox-'));
+  const content = join(dir, 'content');
+  cpSync(contentDir, content, { recursive: true });
+  return {
+    dir,
+    content,
+    edit(rel, from, to) {
+      const file = join(content, rel);
+      const text = readFileSync(file, 'utf8');
+      const next = text.replace(from, to);
+      if (next === text) throw new Error(`sandbox.edit: ${String(from)} not found in ${rel}`);
+      writeFileSync(file, next);
+    },
+    write(rel, text) {
+      writeFileSync(join(content, rel), text);
+    },
+    read(rel) {
+      return readFileSync(join(content, rel), 'utf8');
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Line (1-based) of the first line containing `needle` in a content file. */
+export function lineOf(text: string, needle: string): number {
+  const i = text.split('\n').findIndex((l) => l.includes(needle));
+  if (i < 0) throw new Error(`lineOf: ${needle} not found`);
+  return i + 1;
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Builder } from '../../generator/build.ts';
+import { MANIFEST } from '../../generator/write.ts';
+import { sandbox, root, type Sandbox } from '../helpers.ts';
+
+const node = join(root, 'node_modules/.bin/node');
+const site = (args: string[], cwd = root) => spawnSync(node, [join(root, 'bin/site.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
+function snapshot(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.set(p.slice(dir.length + 1), readFileSync(p, 'base64'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+let box: Sandbox;
+beforeAll(() => {
+  box = sandbox();
+});
+afterAll(() => box.remove());
+
+describe('site build', () => {
+  test('two builds of the same input are byte-identical', async () => {
+    const options = { root, contentDir: box.content, mode: 'production' as const, includeDrafts: false };
+    const a = await new Builder(options).full();
+    const b = await new Builder(options).full();
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [file, bytes] of a) expect(bytes.equals(b.get(file)!), file).toBe(true);
+  });
+
+  test('a broken content tree lists every problem with file:line, exits 1 and leaves dist/ untouched', () => {
+    const out = join(box.dir, 'dist');
+    const first = site(['--content', box.content, 'build', '--out', out]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/✓ Built \d+ routes, \d+ files/);
+    expect(first.stdout).toMatch(/heaviest page \/\S*: JS [\d.]+ KB gzip, CSS [\d.]+ KB gzip/);
+    const before = snapshot(out);
+
+    const broken = sandbox();
+    try {
+      broken.edit('blog/fleet-management-trends-2024.md', /^date: .*$/m, 'date: 2024-02-30');
+      broken.edit('faqs/03-data-security.yaml', /^title: .*\n/m, '');
+      broken.edit('navigation.yaml', 'href: /leadership,', 'href: /team,');
+      const result = site(['build', '--out', out], broken.dir);
+      expect(result.status).toBe(1);
+      const lines = result.stderr.split('\n').filter((l) => /^\s+content\//.test(l)).map((l) => l.trim());
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(/^content\/blog\/fleet-management-trends-2024\.md:\d+:7 {2}date: "2024-02-30" is not a date/);
+      expect(lines[1]).toMatch(/^content\/faqs\/03-data-security\.yaml:2:1 {2}title: is missing; it is required/);
+      expect(lines[2]).toMatch(/^content\/navigation\.yaml:\d+:\d+ {2}menus\[2\]\.links\[0\]\.href: link "\/team" goes to a page that does not exist/);
+      expect(result.stderr).toContain('3 content problems in 3 files');
+      expect(result.stderr).not.toMatch(/\bat \S+ \(/);
+    } finally {
+      broken.remove();
+    }
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  test('the build manifest lists every route, with islands and sources', () => {
+    const out = join(box.dir, 'dist');
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8'));
+    expect(manifest.valid).toBe(true);
+    const home = manifest.routes.find((r: { path: string }) => r.path === '/');
+    expect(home).toMatchObject({ file: 'index.html', status: 200, islands: ['BenefitsGrid'] });
+    expect(home.sources).toEqual([expect.stringMatching(/content\/pages\/home\.yaml$/)]);
+    expect(manifest.routes.find((r: { path: string }) => r.path === '/404')).toMatchObject({ file: '404.html', status: 404 });
+  });
+
+  test('a production page carries no preview marker, so the island fallback never shows a stack', () => {
+    const html = readFileSync(join(box.dir, 'dist/index.html'), 'utf8');
+    expect(html.startsWith('<!DOCTYPE html><html lang="en-CA"')).toBe(true);
+    expect(html).not.toContain('data-mode="preview"');
+    expect(html).toMatch(/<script type="application\/json" data-island-props="i0">/);
+  });
+
+  test('pages whose only interactive parts are the navbar and footer ship at most 10 KB of JS', async () => {
+    const builder = new Builder({ root, contentDir: box.content, mode: 'production', includeDrafts: false });
+    await builder.full();
+    for (const path of ['/terms-conditions', '/privacy-policies', '/faqs', '/404', '/coming-soon', '/Thanks']) {
+      const weight = builder.pageWeight(path);
+      expect(weight.js, path).toBeGreaterThan(0);
+      expect(weight.js, path).toBeLessThanOrEqual(10 * 1024);
+    }
+  });
+
+  test('drafts are validated but stay out of a build', async () => {
+    const drafts = sandbox();
+    try {
+      drafts.edit('blog/ai-in-fleet-management-today.md', /^tags:/m, 'draft: true\ntags:');
+      const id = /^id: (\d+)$/m.exec(drafts.read('blog/ai-in-fleet-management-today.md'))![1];
+      const outputs = await new Builder({ root, contentDir: drafts.content, mode: 'production', includeDrafts: false }).full();
+      expect(outputs.has(`blog-details/${id}/index.html`)).toBe(false);
+      expect(outputs.get('sitemap.xml')!.toString()).not.toContain(`/blog-details/${id}<`);
+      const preview = await new Builder({ root, contentDir: drafts.content, mode: 'preview', includeDrafts: true }).full();
+      expect(preview.has(`blog-details/${id}/index.html`)).toBe(true);
+    } finally {
+      drafts.remove();
+    }
+  });
+});
+
+describe('site CLI', () => {
+  test('--version and --help exit 0', () => {
+    expect(site(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const help = site(['build', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--out <dir>');
+    expect(site(['--help']).stdout).toContain('Exit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug.');
+  });
+
+  test('usage errors exit 2', () => {
+    expect(site(['nonsense']).status).toBe(2);
+    expect(site(['build', '--bogus']).status).toBe(2);
+    expect(site(['preview', '--port', 'abc']).status).toBe(2);
+  });
+
+  test('validate writes nothing and reports success', () => {
+    const before = snapshot(box.dir);
+    const result = site(['--content', box.content, 'validate'], box.dir);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/✓ \d+ content files are valid/);
+    expect(snapshot(box.dir)).toEqual(before);
+  });
+});

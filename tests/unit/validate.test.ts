@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { loadAll } from '../../generator/load.ts';
+import { validate } from '../../generator/validate.ts';
+import { formatProblem } from '../../generator/problems.ts';
+import { sandbox, lineOf, type Sandbox } from '../helpers.ts';
+
+let box: Sandbox | undefined;
+afterEach(() => box?.remove());
+
+/** Problems with file paths as an author sees them from the project folder (content/…). */
+function problemsOf(b: Sandbox) {
+  return validate(loadAll(b.content), { contentDir: b.content, includeDrafts: false }).problems.map((p) => ({ ...p, file: p.file.replace(/^.*?\bcontent\//, 'content/') }));
+}
+
+describe('validate', () => {
+  test('the shipped content is valid', () => {
+    box = sandbox();
+    expect(problemsOf(box).map(formatProblem)).toEqual([]);
+  });
+
+  test('a bad date, a missing field and a broken link are all reported at once, each located', () => {
+    box = sandbox();
+    const post = 'blog/eld-hours-of-service-compliance-canada.md';
+    box.edit(post, /^date: .*$/m, 'date: 2024-13-01');
+    box.edit('solutions/adas.yaml', /^path: .*\n/m, '');
+    box.edit('navigation.yaml', 'href: /faqs }', 'href: /faq }');
+    const problems = problemsOf(box);
+    const lines = problems.map(formatProblem);
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain(`content/blog/${post.slice(5)}:${lineOf(box.read(post), 'date: 2024-13-01')}:7  date: "2024-13-01" is not a date (YYYY-MM-DD, e.g. 2024-03-24)`);
+    expect(lines.find((l) => l.includes('solutions/adas.yaml'))).toMatch(/^content\/solutions\/adas\.yaml:2:1 {2}path: is missing; it is required/);
+    const nav = box.read('navigation.yaml');
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^content/navigation.yaml:${lineOf(nav, 'href: /faq }')}:\\d+  footer\\.columns\\[3\\]\\.links\\[2\\]\\.href: link "/faq" goes to a page that does not exist; expected a route such as /faqs$`)));
+  });
+
+  test('an unknown field names the fields that are allowed, pointing at the key', () => {
+    box = sandbox();
+    box.edit('faqs/01-benefits.yaml', /^title:/m, 'titel:');
+    const [p, q] = problemsOf(box);
+    expect(p).toMatchObject({ path: 'title', message: expect.stringMatching(/^is missing; it is required \(The question\)/) });
+    expect(q).toMatchObject({ path: 'titel', line: 3, column: 1, message: 'is not a known field; expected one of: order, title, content' });
+  });
+
+  test('a counter with a non-numeric value is rejected', () => {
+    box = sandbox();
+    box.edit('solutions/eld.yaml', /value: 30\n/, 'value: thirty\n');
+    const problems = problemsOf(box);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ path: 'counters.items[0].value', message: '"thirty" is a string, expected a number' });
+  });
+
+  test('duplicate post ids, missing images and unknown categories are caught', () => {
+    box = sandbox();
+    box.edit('blog/ai-in-fleet-management-today.md', /^id: \d+$/m, 'id: 1');
+    box.edit('blog/cold-chain-monitoring-food-distribution.md', /^image: .*$/m, 'image: images/blog/nope.svg');
+    box.edit('blog/adas-driver-safety-programs.md', /^category: .*$/m, 'category: safety');
+    const messages = problemsOf(box).map((p) => `${p.path}: ${p.message}`);
+    expect(messages).toContainEqual(expect.stringMatching(/^id: post id 1 is already used by .*content\/blog\/.+\.md; pick an unused one$/));
+    expect(messages).toContain('image: image "images/blog/nope.svg" does not exist; add the file under content/images/blog/ or fix the path');
+    expect(messages).toContain('category: category "safety" is not defined; expected one of: eld, technology, industry (content/blog-categories.yaml)');
+  });
+
+  test('links inside Markdown bodies are checked with their line', () => {
+    box = sandbox();
+    const file = 'blog/fleet-management-trends-2024.md';
+    box.write(file, `${box.read(file)}\nSee [our pricing](/pricing).\n`);
+    const [p] = problemsOf(box);
+    expect(p).toMatchObject({ file: `content/${file}`, line: box.read(file).split('\n').length - 1, path: 'body' });
+    expect(p!.message).toMatch(/^link "\/pricing" goes to a page that does not exist/);
+  });
+
+  test('a required file that is missing is named', () => {
+    box = sandbox();
+    box.edit('site.yaml', /[\s\S]*/, '');
+    const problems = problemsOf(box);
+    expect(problems[0]).toMatchObject({ file: expect.stringMatching(/content\/site\.yaml$/) });
+  });
+});
