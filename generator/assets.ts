@@ -1,6 +1,6 @@
 // Images and icons from content/images: copied to dist/assets/img with a content hash,
 // measured (width/height for every <img>, so nothing shifts), and icons inlined as SVG.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -11,8 +11,39 @@ export class AssetStore {
   readonly files = new Map<string, Buffer>();
   private images = new Map<string, ImageInfo>();
   private icons = new Map<string, string>();
+  private spriteUrl: string | undefined;
+  private spriteIds = new Set<string>();
 
   constructor(private contentDir: string) {}
+
+  /**
+   * Every line icon (images/icons, images/industries) as one hashed SVG sprite of <symbol>s.
+   * Pages reference icons with <use>, so an icon's markup is sent once per visitor, not once
+   * per use on every page.
+   */
+  private sprite(): string {
+    if (this.spriteUrl) return this.spriteUrl;
+    const symbols: string[] = [];
+    for (const folder of ['icons', 'industries']) {
+      const dir = join(this.contentDir, 'images', folder);
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir).filter((f) => f.endsWith('.svg')).sort()) {
+        const svg = readFileSync(join(dir, name), 'utf8').replace(/<\?xml[^>]*>\s*/, '').replace(/<!--[\s\S]*?-->/g, '');
+        const open = /<svg\b([^>]*)>/.exec(svg);
+        if (!open) continue;
+        const attrs = open[1]!.replace(/\s(xmlns(:\w+)?|width|height|class|role|aria-[\w-]+)="[^"]*"/g, '');
+        const id = `${folder}-${name.slice(0, -4)}`;
+        symbols.push(`<symbol id="${id}"${attrs}>${svg.slice(open.index + open[0].length, svg.lastIndexOf('</svg>'))}</symbol>`);
+        this.spriteIds.add(`images/${folder}/${name}`);
+      }
+    }
+    const bytes = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`);
+    const hash = createHash('sha256').update(bytes).digest('base64url').replace(/[-_]/g, '').slice(0, 10);
+    const file = `assets/img/icons-${hash}.svg`;
+    this.files.set(file, bytes);
+    this.spriteUrl = `/${file}`;
+    return this.spriteUrl;
+  }
 
   /** A content image (images/…) → its hashed URL and intrinsic size. */
   image(path: string): ImageInfo {
@@ -29,10 +60,17 @@ export class AssetStore {
     return info;
   }
 
-  /** An icon's SVG markup for inlining: decorative, coloured by CSS through currentColor. */
+  /** An icon's SVG markup: decorative, coloured by CSS through currentColor. */
   icon(path: string): string {
     let svg = this.icons.get(path);
     if (svg === undefined) {
+      const sprite = this.sprite();
+      if (this.spriteIds.has(path)) {
+        const id = path.replace(/^images\/([^/]+)\/(.+)\.svg$/, '$1-$2');
+        svg = `<svg aria-hidden="true" focusable="false" class="icon" viewBox="0 0 24 24"><use href="${sprite}#${id}"></use></svg>`;
+        this.icons.set(path, svg);
+        return svg;
+      }
       svg = readFileSync(join(this.contentDir, path), 'utf8')
         .replace(/<\?xml[^>]*>\s*/, '')
         .replace(/<!--[\s\S]*?-->/g, '')
@@ -49,6 +87,12 @@ export class AssetStore {
     const info = this.images.get(path);
     if (info) this.files.delete(info.src.slice(1));
     this.images.delete(path);
+    if (this.spriteIds.has(path) || /^images\/(icons|industries)\//.test(path)) {
+      if (this.spriteUrl) this.files.delete(this.spriteUrl.slice(1));
+      this.spriteUrl = undefined;
+      this.spriteIds.clear();
+      this.icons.clear();
+    }
     this.icons.delete(path);
   }
 }

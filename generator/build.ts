@@ -206,6 +206,7 @@ export class Builder {
       image: (p: string) => this.assets.image(p),
       icon: (p: string) => this.assets.icon(p),
       client: this.bundled!.client,
+      shellCache: new Map<string, string>(),
     };
     const outputs: Outputs = new Map();
     const rendered: string[] = [];

@@ -2,7 +2,6 @@
 // and keeps each YAML document so later stages can point at the exact line of a field.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { createHash } from 'node:crypto';
 import matter from 'gray-matter';
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Document, type Node } from 'yaml';
 import { collections, type CollectionName, type CollectionDef, isItemFile } from './collections.ts';
@@ -22,13 +21,12 @@ export interface SourceRecord {
   body?: string;
   /** 1-based line of the body's first line in the file. */
   bodyLine?: number;
-  doc: Document;
-  lineCounter: LineCounter;
+  /** The YAML text (the front matter for Markdown); re-parsed with positions only to locate a problem. */
+  yamlText: string;
   /** Lines in the file before the YAML starts (1 for front matter). */
   lineOffset: number;
   /** YAML syntax problems; a record with any is not validated further. */
   problems: Problem[];
-  hash: string;
 }
 
 const display = (abs: string) => relative(process.cwd(), abs).split(sep).join('/');
@@ -43,7 +41,6 @@ export function loadFile(contentDir: string, collection: CollectionName, relPath
 export function parseSource(source: string, file: string, collection: CollectionName, relPath: string): SourceRecord {
   const def: CollectionDef = collections[collection];
   const slug = relPath.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');
-  const hash = createHash('sha1').update(source).digest('hex');
   let yamlText = source;
   let lineOffset = 0;
   let body: string | undefined;
@@ -62,15 +59,27 @@ export function parseSource(source: string, file: string, collection: Collection
     const bodyStart = source.length - split.content.length;
     bodyLine = source.slice(0, bodyStart).split('\n').length;
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const { doc, lineCounter } = parseWithPositions(yamlText);
   for (const error of doc.errors) {
     const pos = lineCounter.linePos(error.pos[0]);
     const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     problems.push({ file, line: pos.line + lineOffset, column: pos.col, path: '', message: `YAML syntax: ${message}` });
   }
   const data = problems.length ? undefined : doc.toJS({ maxAliasCount: 100 });
-  return { collection, file, relPath, slug, data, body, bodyLine, doc, lineCounter, lineOffset, problems, hash };
+  return { collection, file, relPath, slug, data, body, bodyLine, yamlText, lineOffset, problems };
+}
+
+function parseWithPositions(yamlText: string): { doc: Document; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
+}
+
+// Documents with positions are large; keeping one per file would cost hundreds of MB on a big
+// site. Problems are rare and usually cluster in one file, so the last one parsed is cached.
+let lastParsed: { text: string; doc: Document; lineCounter: LineCounter } | undefined;
+function positionsOf(record: SourceRecord): { doc: Document; lineCounter: LineCounter } {
+  if (lastParsed?.text !== record.yamlText) lastParsed = { text: record.yamlText, ...parseWithPositions(record.yamlText) };
+  return lastParsed;
 }
 
 /** Every content file of every collection, in a stable order. */
@@ -107,7 +116,8 @@ function exists(path: string): boolean {
  * the value (for "unknown field" problems).
  */
 export function locate(record: SourceRecord, path: readonly (string | number)[], atKey = false): { line: number; column: number } {
-  let node: Node | null | undefined = record.doc.contents as Node | null;
+  const { doc, lineCounter } = positionsOf(record);
+  let node: Node | null | undefined = doc.contents as Node | null;
   let keyNode: Node | undefined;
   for (const segment of path) {
     let next: Node | undefined;
@@ -126,6 +136,6 @@ export function locate(record: SourceRecord, path: readonly (string | number)[],
   }
   const target = atKey && keyNode ? keyNode : node;
   const offset = target?.range?.[0] ?? 0;
-  const pos = record.lineCounter.linePos(offset);
+  const pos = lineCounter.linePos(offset);
   return { line: pos.line + record.lineOffset, column: pos.col };
 }

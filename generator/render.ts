@@ -1,6 +1,6 @@
 // Route → complete HTML document. Pure: everything it needs comes in `inputs`; it reads
 // no files itself (images and icons come through the asset functions it is given).
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { IslandUse, RenderEnv } from '../templates/context.tsx';
 import type { Site } from './model.ts';
@@ -25,6 +25,8 @@ export interface RenderInputs {
   image(path: string): ImageInfo;
   icon(path: string): string;
   client: ClientAssets;
+  /** Shell parts already rendered in this build, by key (see RenderEnv.shell). */
+  shellCache?: Map<string, string>;
 }
 
 export interface Rendered {
@@ -34,9 +36,11 @@ export interface Rendered {
 }
 
 const SLOT = /<site-island data-slot="(\d+)"><\/site-island>/g;
+const SHELL = /<site-shell data-slot="(\d+)"><\/site-shell>/g;
 
 export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   const uses: IslandUse[] = [];
+  const parts: { key: string; element: ReactElement }[] = [];
   const env: RenderEnv = {
     site: inputs.site,
     route,
@@ -44,6 +48,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     image: inputs.image,
     icon: inputs.icon,
     addIsland: (use) => uses.push(use) - 1,
+    shell: (key, element) => createElement('site-shell', { 'data-slot': parts.push({ key, element }) - 1 }),
     css: inputs.client.css,
     shellScript: inputs.client.shellScript,
     fontPreload: inputs.client.fontPreload,
@@ -51,6 +56,16 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   const { pages, EnvProvider } = inputs.templates;
   const Page = pages[route.template];
   let html = renderToStaticMarkup(createElement(EnvProvider, { value: env }, createElement(Page)));
+  const cache = inputs.shellCache ?? new Map<string, string>();
+  html = html.replace(SHELL, (_, index: string) => {
+    const part = parts[Number(index)]!;
+    let markup = cache.get(part.key);
+    if (markup === undefined) {
+      markup = renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element));
+      cache.set(part.key, markup);
+    }
+    return markup;
+  });
   const heading = inputs.site.ui.islandError ?? '';
   html = html.replace(SLOT, (_, index: string) => renderIsland(inputs.templates, uses[Number(index)]!, Number(index), heading));
   const names = [...new Set(uses.map((u) => u.name))].sort();

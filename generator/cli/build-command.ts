@@ -14,7 +14,7 @@ export async function runBuild(options: { contentDir: string; outDir: string; in
   const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts });
   const outputs = await builder.full();
   const writeStart = performance.now();
-  writeAtomically(options.outDir, outputs);
+  await writeAtomically(options.outDir, outputs);
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });
   printTimings(builder.timings);
   printSummary(builder.summary(), relative(process.cwd(), options.outDir) || '.', performance.now() - start);

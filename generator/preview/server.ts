@@ -47,7 +47,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const start = performance.now();
   try {
     served = await builder.full();
-    writeAtomically(options.outDir, served);
+    await writeAtomically(options.outDir, served);
     printTimings(builder.timings);
     log(green(`✓ Built ${builder.routes.length} routes in ${(performance.now() - start).toFixed(0)} ms`));
   } catch (error) {
@@ -120,6 +120,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const watcher = options.watch
+    ? watch([options.contentDir, join(projectRoot, 'templates'), join(projectRoot, 'styles')], { ignoreInitial: true, ignored: (p) => /(^|\/)\.|~$|\.tmp-/.test(p.split('/').pop() ?? '') })
+    : undefined;
+  // An edit saved before the watcher's first scan ends would be lost: announce the URL only after.
+  if (watcher) await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -129,12 +137,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
 
-  let pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const watcher = options.watch
-    ? watch([options.contentDir, join(projectRoot, 'templates'), join(projectRoot, 'styles')], { ignoreInitial: true, ignored: (p) => /(^|\/)\.|~$|\.tmp-/.test(p.split('/').pop() ?? '') })
-    : undefined;
   watcher?.on('all', (_event, path) => {
     pending.add(path);
     clearTimeout(timer);
@@ -173,7 +175,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   async function fullAgain(): Promise<Update> {
     try {
       const outputs = await builder.full();
-      writeAtomically(options.outDir, outputs);
+      await writeAtomically(options.outDir, outputs);
       return { problems: [], rerendered: builder.routes.map((r) => r.path), changedFiles: [...outputs.keys()], timings: builder.timings };
     } catch (error) {
       if (error instanceof ContentError) return { problems: error.problems, rerendered: [], changedFiles: [], timings: builder.timings };

@@ -24,6 +24,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'site-island': { 'data-slot': number };
+      'site-shell': { 'data-slot': number };
     }
   }
 }

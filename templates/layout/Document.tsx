@@ -6,6 +6,7 @@ import { useEnv, fill } from '../context.tsx';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { Banner } from './Banner.tsx';
+import type { Navigation } from '../../generator/model.ts';
 
 export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonLd?: object[] }) {
   const env = useEnv();
@@ -50,13 +51,23 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
       </head>
       <body>
         <a className="skip-link" href="#main">{navigation.skipLink}</a>
-        <Header />
+        {env.shell(`header:${headerTargets(navigation).has(route.path) ? route.path : ''}`, <Header />)}
         <main id="main" tabIndex={-1}>{children}</main>
-        {showBanner ? <Banner /> : null}
-        {showFooter ? <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} /> : null}
+        {showBanner ? env.shell('banner', <Banner />) : null}
+        {showFooter ? env.shell('footer', <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} />) : null}
       </body>
     </html>
   );
+}
+
+/** Paths the header links to: on those pages the header differs (aria-current). */
+function headerTargets(nav: Navigation): Set<string> {
+  return new Set([
+    ...nav.menus.flatMap((m) => [...m.links.map((l) => l.href), ...(m.button ? [m.button.href] : []), m.promo.href]),
+    ...nav.direct.map((l) => l.href),
+    nav.actions.login.href,
+    nav.actions.getStarted.href,
+  ]);
 }
 
 /** JSON inside <script>: `<` escaped so no string can close the element. */

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { renderRoute, type RenderInputs } from '../../generator/render.ts';
+import { loadAll } from '../../generator/load.ts';
+import { validate } from '../../generator/validate.ts';
+import { buildRoutes, type Route } from '../../generator/routes.ts';
+import type { Site } from '../../generator/model.ts';
+import { contentDir } from '../helpers.ts';
+
+let site: Site;
+let routes: Route[];
+let inputs: RenderInputs;
+
+beforeAll(async () => {
+  site = validate(loadAll(contentDir), { contentDir, includeDrafts: false }).site!;
+  routes = buildRoutes(site);
+  // No disk and no bundler: images, icons and client assets are stand-ins.
+  inputs = {
+    templates: await import('../../templates/index.ts'),
+    site,
+    mode: 'production',
+    image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
+    icon: () => '<svg class="icon"></svg>',
+    client: { css: ['/main.css'], shellScript: '/shell.js', fontPreload: '/font.woff2', islands: { BenefitsGrid: { script: '/benefits.js', imports: ['/react-chunk.js'] } } },
+  };
+});
+
+const route = (path: string) => routes.find((r) => r.path === path)!;
+
+describe('render', () => {
+  test('a page is a complete document with its head metadata', () => {
+    const { html, islands } = renderRoute(route('/faqs'), inputs);
+    expect(html.startsWith('<!DOCTYPE html><html lang="en-CA"')).toBe(true);
+    expect(html).toContain(`<title>${site.config.brand} | FAQs</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${site.config.url}/faqs"/>`);
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain('<script type="module" src="/shell.js"></script>');
+    expect(html).toContain('"@type":"FAQPage"');
+    expect(islands).toEqual([]);
+    expect(html).not.toContain('data-island');
+  });
+
+  test('an island is rendered in place with its props and its script and chunk preloads in the head', () => {
+    const { html, islands } = renderRoute(route('/'), inputs);
+    expect(islands).toEqual(['BenefitsGrid']);
+    expect(html).toMatch(/<div data-island="BenefitsGrid" data-island-id="i0" data-hydrate="visible" data-error-heading="Unexpected Application Error!"><div class="benefits">/);
+    expect(html).toContain('<script type="application/json" data-island-props="i0">{"items":[');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/react-chunk.js"\/><script type="module" src="\/benefits.js"><\/script><\/head>/);
+    expect(html).not.toContain('<site-island');
+  });
+
+  test('island props cannot close their script element', () => {
+    const hostile = structuredClone(site);
+    hostile.benefits[0]!.title = '</script><script>alert(1)</script>';
+    const { html } = renderRoute(route('/'), { ...inputs, site: hostile });
+    const props = /data-island-props="i0">(.*?)<\/script>/.exec(html)![1]!;
+    expect(props).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+  });
+
+  test('banner and footer follow the routes navigation.yaml lists', () => {
+    expect(renderRoute(route('/get-started'), inputs).html).not.toContain('site-footer');
+    expect(renderRoute(route('/contact-us'), inputs).html).not.toContain('cta-banner');
+    expect(renderRoute(route('/contact-us'), inputs).html).toContain('site-footer');
+  });
+});
