@@ -263,7 +263,10 @@ export class Builder {
 
 function diffKeys(before: Outputs, after: Outputs): string[] {
   const changed: string[] = [];
-  for (const [file, bytes] of after) if (!before.get(file)?.equals(bytes)) changed.push(file);
+  for (const [file, bytes] of after) {
+    const old = before.get(file);
+    if (old !== bytes && !old?.equals(bytes)) changed.push(file);
+  }
   for (const file of before.keys()) if (!after.has(file)) changed.push(file);
   return changed.sort();
 }

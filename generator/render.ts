@@ -67,7 +67,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     return markup;
   });
   const heading = inputs.site.ui.islandError ?? '';
-  html = html.replace(SLOT, (_, index: string) => renderIsland(inputs.templates, uses[Number(index)]!, Number(index), heading));
+  if (uses.length) html = html.replace(SLOT, (_, index: string) => renderIsland(inputs.templates, uses[Number(index)]!, Number(index), heading));
   const names = [...new Set(uses.map((u) => u.name))].sort();
   if (names.length) html = html.replace('</head>', `${islandScripts(names, inputs.client)}</head>`);
   return { html: html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`, islands: names };

@@ -5,7 +5,6 @@ import { mkdirSync, rmSync, renameSync, writeFileSync, existsSync, readFileSync 
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
-import { createHash } from 'node:crypto';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
 
@@ -65,7 +64,7 @@ export function writeChanged(outDir: string, outputs: Outputs, previous: Outputs
   const changed: string[] = [];
   for (const [file, bytes] of outputs) {
     const before = previous.get(file);
-    if (before && before.equals(bytes)) continue;
+    if (before === bytes || (before && before.equals(bytes))) continue;
     const target = join(outDir, file);
     mkdirSync(dirname(target), { recursive: true });
     const temp = `${target}.tmp-${process.pid}`;
@@ -95,14 +94,14 @@ export interface BuildManifest {
   valid: true;
   mode: 'production' | 'preview';
   routes: { path: string; file: string; status: number; title: string; sources: string[]; islands: string[] }[];
-  files: Record<string, { md5: string; bytes: number }>;
+  /** Every output file and its size. (`site publish` hashes what it uploads itself.) */
+  files: Record<string, { bytes: number }>;
 }
 
 export function manifestFor(routes: Route[], islands: Map<string, string[]>, outputs: Outputs, mode: BuildManifest['mode'], version: string): Buffer {
   const files: BuildManifest['files'] = {};
   for (const file of [...outputs.keys()].sort()) {
-    const bytes = outputs.get(file)!;
-    files[file] = { md5: createHash('md5').update(bytes).digest('hex'), bytes: bytes.length };
+    files[file] = { bytes: outputs.get(file)!.length };
   }
   const manifest: BuildManifest = {
     generator: `site ${version}`,
