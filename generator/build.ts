@@ -96,9 +96,15 @@ export class Builder {
       for (const rel of contentChanges) {
         const collection = collectionOf(rel);
         if (!collection) continue;
-        changedCollections.add(collection);
-        if (existsSync(join(this.options.contentDir, rel))) this.records.set(rel, loadFile(this.options.contentDir, collection, rel));
+        const before = this.records.get(rel);
+        const after = existsSync(join(this.options.contentDir, rel)) ? loadFile(this.options.contentDir, collection, rel) : undefined;
+        if (after) this.records.set(rel, after);
         else this.records.delete(rel);
+        // Pages that list a collection show items' data (front matter), never their bodies:
+        // an edit to a post's text re-renders the post, not every list it appears in.
+        if (!before || !after || JSON.stringify(before.data) !== JSON.stringify(after.data) || before.problems.length || after.problems.length) {
+          changedCollections.add(collection);
+        }
       }
     });
     if (templatesChanged) {

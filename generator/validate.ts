@@ -23,6 +23,11 @@ export interface Validated {
   byFile: Map<string, Problem[]>;
 }
 
+// Schema results and Markdown links per record. A record is replaced when its file changes,
+// so the preview re-checks only the files an edit touched.
+const schemaResults = new WeakMap<SourceRecord, ReturnType<typeof check>>();
+const markdownLinks = new WeakMap<SourceRecord, MarkdownLink[]>();
+
 export function validate(records: SourceRecord[], options: ValidateOptions): Validated {
   const problems: Problem[] = [];
   const references: { record: SourceRecord; ref: Reference }[] = [];
@@ -33,7 +38,12 @@ export function validate(records: SourceRecord[], options: ValidateOptions): Val
       problems.push(...record.problems);
       continue;
     }
-    const { errors, references: refs } = check(collections[record.collection].schema, record.data);
+    let result = schemaResults.get(record);
+    if (!result) {
+      result = check(collections[record.collection].schema, record.data);
+      schemaResults.set(record, result);
+    }
+    const { errors, references: refs } = result;
     for (const error of dedupe(errors)) problems.push(toProblem(record, error));
     for (const ref of refs) references.push({ record, ref });
     if (!errors.length) good.push(record);
@@ -52,7 +62,9 @@ export function validate(records: SourceRecord[], options: ValidateOptions): Val
   // Link targets come from every file that parsed, valid or not: one mistake in a solution
   // file must not turn every link to that solution into a second, misleading problem.
   const parsed = records.filter((r) => !r.problems.length && r.data && typeof r.data === 'object');
-  const routes = new Set(routePaths(assemble(parsed, { ...options, includeDrafts: true }), true));
+  const dataOf = (name: CollectionName) => parsed.filter((r) => r.collection === name).map((r) => r.data as any);
+  const routes = new Set(routePaths({ solutions: dataOf('solutions'), posts: dataOf('blog') } as Site, true));
+  const exists = memoExists(options.contentDir);
   for (const key of pageKeysNeeded(site)) {
     if (!site.pages[key]) {
       problems.push({ file: displayContent(options.contentDir, `pages/${key}.yaml`), line: 1, column: 1, path: '', message: `file is missing: it holds the copy of a page the site needs` });
@@ -60,14 +72,14 @@ export function validate(records: SourceRecord[], options: ValidateOptions): Val
   }
   const categories = new Set(site.categories.map((c) => c.slug));
   for (const { record, ref } of references) {
-    const message = checkReference(ref, { routes, categories, contentDir: options.contentDir });
+    const message = checkReference(ref, { routes, categories, exists });
     if (message) {
       const { line, column } = locate(record, ref.path);
       problems.push({ file: record.file, line, column, path: formatPath(ref.path), message });
     }
   }
   for (const record of good) {
-    if (record.body !== undefined) problems.push(...checkMarkdown(record, routes, options.contentDir));
+    if (record.body !== undefined) problems.push(...checkMarkdown(record, routes, exists));
   }
 
   sortProblems(problems);
@@ -151,13 +163,26 @@ function checkUnique(records: SourceRecord[]): Problem[] {
   return problems;
 }
 
-interface ReferenceContext { routes: Set<string>; categories: Set<string>; contentDir: string }
+interface ReferenceContext { routes: Set<string>; categories: Set<string>; exists: (rel: string) => boolean }
+
+/** existsSync under the content root, asked once per path per validation. */
+function memoExists(contentDir: string): (rel: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (rel) => {
+    let found = seen.get(rel);
+    if (found === undefined) {
+      found = existsSync(join(contentDir, rel));
+      seen.set(rel, found);
+    }
+    return found;
+  };
+}
 
 function checkReference(ref: Reference, cx: ReferenceContext): string | undefined {
   const value = ref.value;
   switch (ref.kind) {
     case 'image':
-      return existsSync(join(cx.contentDir, value)) ? undefined : `image "${value}" does not exist; add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`;
+      return cx.exists(value) ? undefined : `image "${value}" does not exist; add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`;
     case 'category':
       return cx.categories.has(value) ? undefined : `category "${value}" is not defined; expected one of: ${[...cx.categories].join(', ')} (content/blog-categories.yaml)`;
     case 'route':
@@ -187,25 +212,38 @@ function nearest(path: string, routes: Set<string>): string {
 
 const MD_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 
-function checkMarkdown(record: SourceRecord, routes: Set<string>, contentDir: string): Problem[] {
-  const problems: Problem[] = [];
-  const lines = (record.body ?? '').split('\n');
+interface MarkdownLink { image: boolean; alt: string; target: string; line: number; column: number }
+
+/** Links and images in a Markdown body (not inside fenced code), with their positions. */
+function linksOf(record: SourceRecord): MarkdownLink[] {
+  let links = markdownLinks.get(record);
+  if (links) return links;
+  links = [];
   let fenced = false;
-  lines.forEach((text, i) => {
+  (record.body ?? '').split('\n').forEach((text, i) => {
     if (/^\s*(```|~~~)/.test(text)) fenced = !fenced;
-    if (fenced) return;
+    if (fenced || !text.includes('](')) return;
     for (const m of text.matchAll(MD_LINK)) {
       const [, bang, alt, target] = m as unknown as [string, string, string, string];
-      const at = { file: record.file, line: (record.bodyLine ?? 1) + i, column: (m.index ?? 0) + 1, path: 'body' };
-      if (bang) {
-        if (!alt.trim()) problems.push({ ...at, message: `image "${target}" has no alt text; write what it shows inside ![...]` });
-        if (!/^https?:/.test(target) && !existsSync(join(contentDir, target))) problems.push({ ...at, message: `image "${target}" does not exist under content/` });
-      } else {
-        const message = checkLink(target, routes, false);
-        if (message) problems.push({ ...at, message });
-      }
+      links!.push({ image: !!bang, alt, target, line: (record.bodyLine ?? 1) + i, column: (m.index ?? 0) + 1 });
     }
   });
+  markdownLinks.set(record, links);
+  return links;
+}
+
+function checkMarkdown(record: SourceRecord, routes: Set<string>, exists: (rel: string) => boolean): Problem[] {
+  const problems: Problem[] = [];
+  for (const link of linksOf(record)) {
+    const at = { file: record.file, line: link.line, column: link.column, path: 'body' };
+    if (link.image) {
+      if (!link.alt.trim()) problems.push({ ...at, message: `image "${link.target}" has no alt text; write what it shows inside ![...]` });
+      if (!/^https?:/.test(link.target) && !exists(link.target)) problems.push({ ...at, message: `image "${link.target}" does not exist under content/` });
+    } else {
+      const message = checkLink(link.target, routes, false);
+      if (message) problems.push({ ...at, message });
+    }
+  }
   return problems;
 }
 
