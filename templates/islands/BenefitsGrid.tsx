@@ -1,19 +1,22 @@
 // Home benefits: 6 cards first; Load more adds 6 at a time; once all show, Load less
-// returns to 6. The server renders the same first six as the first client render, so
-// hydration matches. Icons arrive as inline SVG strings (props must be plain data).
+// returns to 6. Under 768 px: one card at a time with previous/next, wrapping around.
+// The server renders the same first state as the first client render, so hydration matches.
 import { useState } from 'react';
+import { Chevron } from './lib/Chevron.tsx';
 
 export interface BenefitItem { title: string; content: string; icon: string }
-interface Props { items: BenefitItem[]; step: number; loadMore: string; loadLess: string }
+interface Props { items: BenefitItem[]; step: number; loadMore: string; loadLess: string; labels: { previous: string; next: string; counter: string } }
 
-export default function BenefitsGrid({ items, step, loadMore, loadLess }: Props) {
+export default function BenefitsGrid({ items, step, loadMore, loadLess, labels }: Props) {
   const [shown, setShown] = useState(Math.min(step, items.length));
+  const [active, setActive] = useState(0);
   const all = shown >= items.length;
+  const go = (i: number) => setActive((i + items.length) % items.length);
   return (
     <div className="benefits">
       <ul className="grid grid--3 benefits__grid" role="list">
-        {items.slice(0, shown).map((item) => (
-          <li key={item.title} className="card icon-card">
+        {items.map((item, i) => (
+          <li key={item.title} className={`card icon-card${i < shown ? ' is-shown' : ''}${i === active ? ' is-active' : ''}`}>
             <span className="icon-wrap icon-card__icon" dangerouslySetInnerHTML={{ __html: item.icon }} />
             <h3 className="card__title">{item.title}</h3>
             <p>{item.content}</p>
@@ -27,6 +30,11 @@ export default function BenefitsGrid({ items, step, loadMore, loadLess }: Props)
           </button>
         </div>
       ) : null}
+      <div className="benefits__controls">
+        <button type="button" className="round-button" onClick={() => go(active - 1)} aria-label={labels.previous}><Chevron direction="left" /></button>
+        <span className="benefits__counter" aria-live="polite">{labels.counter.replace('{n}', String(active + 1)).replace('{total}', String(items.length))}</span>
+        <button type="button" className="round-button" onClick={() => go(active + 1)} aria-label={labels.next}><Chevron direction="right" /></button>
+      </div>
     </div>
   );
 }

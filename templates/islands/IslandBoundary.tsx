@@ -3,7 +3,7 @@
 // the page keeps working. The stack trace is shown only on the preview server.
 import { Component, type ReactNode } from 'react';
 
-interface Props { name: string; children?: ReactNode; heading: string }
+interface Props { name: string; children?: ReactNode; heading: string; onMounted?: () => void }
 interface State { error: (Error & { status?: number; statusText?: string }) | null }
 
 export class IslandBoundary extends Component<Props, State> {
@@ -11,6 +11,10 @@ export class IslandBoundary extends Component<Props, State> {
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidMount(): void {
+    this.props.onMounted?.();
   }
 
   override componentDidCatch(error: unknown): void {

@@ -1,6 +1,6 @@
 // Browser side of islands: finds this island's placeholders, reads their JSON props and
 // hydrates each inside the error boundary. Hydration problems reach the console, where the
-// end-to-end tests fail on them.
+// end-to-end tests fail on them. A hydrated island gets `data-hydrated` (tests wait on it).
 import { hydrateRoot } from 'react-dom/client';
 import type { ComponentType } from 'react';
 import { IslandBoundary } from './IslandBoundary.tsx';
@@ -14,7 +14,7 @@ export function hydrateIslands<P extends object>(name: string, Component: Compon
     const hydrate = () =>
       hydrateRoot(
         element,
-        <IslandBoundary name={name} heading={heading}>
+        <IslandBoundary name={name} heading={heading} onMounted={() => element.setAttribute('data-hydrated', '')}>
           <Component {...props} />
         </IslandBoundary>,
         {

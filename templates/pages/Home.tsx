@@ -1,17 +1,24 @@
-// Home: hero, industries, fleet showcase, benefits (island), latest news, testimonials.
+// Home: hero, industries marquee, fleet showcase, industries slider, benefits, latest news,
+// testimonials. Every moving part is an island that hydrates when it scrolls near.
 import { useEnv } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
-import { Icon, Img } from '../components/Media.tsx';
 import { PageHero, Section, SectionHead } from '../components/Blocks.tsx';
-import { LatestNews, TestimonialCard } from '../components/Cards.tsx';
+import { postCardData, testimonialData } from '../components/Cards.tsx';
+import { carouselLabels, sliderLabels } from '../components/labels.ts';
 import { Island } from '../islands/Island.tsx';
 import BenefitsGrid from '../islands/BenefitsGrid.tsx';
+import IndustryMarquee from '../islands/IndustryMarquee.tsx';
+import FleetShowcase from '../islands/FleetShowcase.tsx';
+import IndustrySlider from '../islands/IndustrySlider.tsx';
+import NewsSlider from '../islands/NewsSlider.tsx';
+import TestimonialSlider from '../islands/TestimonialSlider.tsx';
 
 export function Home() {
   const env = useEnv();
   const { site, route } = env;
   const copy = site.pages[route.page!]!;
   const s = copy.sections ?? {};
+  const ui = site.ui;
   const org = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -34,34 +41,44 @@ export function Home() {
     <Document jsonLd={[org]}>
       <PageHero copy={copy} />
       {s.industries ? (
-        <Section labelledBy="industries-heading">
-          <SectionHead id="industries-heading" heading={s.industries.heading} intro={s.industries.intro} />
-          <ul className="industry-strip" role="list">
-            {site.industries.map((i) => (
-              <li key={i.slug} className="industry-strip__item"><Icon src={i.icon} />{i.name}</li>
-            ))}
-          </ul>
-        </Section>
+        <section className="section section--tight" aria-labelledby="industries-heading">
+          <div className="container">
+            <SectionHead id="industries-heading" heading={s.industries.heading} intro={s.industries.intro} />
+          </div>
+          <Island
+            name="IndustryMarquee"
+            component={IndustryMarquee}
+            props={{ items: site.industries.map((i) => ({ name: i.name, icon: env.icon(i.icon) })), label: s.industries.heading, pauseLabel: ui.pauseMarquee!, playLabel: ui.playMarquee! }}
+          />
+        </section>
       ) : null}
       {s.showcase ? (
         <Section tone="tint" labelledBy="showcase-heading">
           <SectionHead id="showcase-heading" heading={s.showcase.heading} intro={s.showcase.intro} />
-          <div className="grid grid--showcase">
-            {site.fleetFeatures.map((f) => (
-              <article key={f.order} className="card feature-card">
-                <Img src={f.image} alt={f.imageAlt} className="feature-card__image" />
-                <div className="feature-card__body">
-                  <Icon src={f.icon} className="feature-card__icon" />
-                  <h3 className="card__title">{f.heading}</h3>
-                  <p>{f.subheading}</p>
-                </div>
-              </article>
-            ))}
-          </div>
+          <Island
+            name="FleetShowcase"
+            component={FleetShowcase}
+            hydrate="visible"
+            props={{
+              items: site.fleetFeatures.map((f) => ({ heading: f.heading, subheading: f.subheading, icon: env.icon(f.icon), image: env.image(f.image), imageAlt: f.imageAlt })),
+              labels: { ...carouselLabels(site), pause: ui.pause!, play: ui.play! },
+            }}
+          />
+        </Section>
+      ) : null}
+      {s.industrySlider ? (
+        <Section labelledBy="industry-slider-heading">
+          <SectionHead id="industry-slider-heading" heading={s.industrySlider.heading} intro={s.industrySlider.intro} />
+          <Island
+            name="IndustrySlider"
+            component={IndustrySlider}
+            hydrate="visible"
+            props={{ items: site.industries.map((i) => ({ name: i.name, summary: i.summary, icon: env.icon(i.icon) })), label: s.industrySlider.heading, labels: sliderLabels(site) }}
+          />
         </Section>
       ) : null}
       {s.benefits ? (
-        <Section labelledBy="benefits-heading">
+        <Section tone="tint" labelledBy="benefits-heading">
           <SectionHead id="benefits-heading" heading={s.benefits.heading} intro={s.benefits.intro} />
           <Island
             name="BenefitsGrid"
@@ -72,17 +89,26 @@ export function Home() {
               step: 6,
               loadMore: s.benefits.loadMore,
               loadLess: s.benefits.loadLess,
+              labels: carouselLabels(site),
             }}
           />
         </Section>
       ) : null}
-      {s.news ? <LatestNews heading={s.news.heading} intro={s.news.intro} /> : null}
+      {s.news && site.posts.length ? (
+        <Section labelledBy="news-heading">
+          <SectionHead id="news-heading" heading={s.news.heading} intro={s.news.intro} />
+          <Island name="NewsSlider" component={NewsSlider} hydrate="visible" props={{ posts: site.posts.slice(0, 6).map((p) => postCardData(env, p)), label: s.news.heading, labels: sliderLabels(site) }} />
+        </Section>
+      ) : null}
       {s.testimonials && site.testimonials.length ? (
-        <Section labelledBy="testimonials-heading">
+        <Section tone="tint" labelledBy="testimonials-heading">
           <SectionHead id="testimonials-heading" heading={s.testimonials.heading} intro={s.testimonials.intro} />
-          <div className="grid grid--2">
-            {site.testimonials.map((t) => <TestimonialCard key={t.order} t={{ ...t, rating: 5 }} />)}
-          </div>
+          <Island
+            name="TestimonialSlider"
+            component={TestimonialSlider}
+            hydrate="visible"
+            props={{ items: site.testimonials.map((t) => testimonialData(env, { ...t, rating: 5 })), label: s.testimonials.heading, labels: sliderLabels(site) }}
+          />
         </Section>
       ) : null}
     </Document>

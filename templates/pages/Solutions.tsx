@@ -3,11 +3,17 @@ import { useEnv } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Icon, Img } from '../components/Media.tsx';
 import { Hero, IconCard, PageHero, Section, SectionHead } from '../components/Blocks.tsx';
-import { LatestNews, SolutionCard, TestimonialCard } from '../components/Cards.tsx';
+import { LatestNews, TestimonialCard, testimonialData } from '../components/Cards.tsx';
+import { carouselLabels, sliderLabels } from '../components/labels.ts';
+import { Island } from '../islands/Island.tsx';
+import SolutionCards from '../islands/SolutionCards.tsx';
+import Counters from '../islands/Counters.tsx';
+import TestimonialSlider from '../islands/TestimonialSlider.tsx';
 import type { Solution as SolutionModel } from '../../generator/model.ts';
 
 export function SolutionsIndex() {
-  const { site, route } = useEnv();
+  const env = useEnv();
+  const { site, route } = env;
   const copy = site.pages[route.page!]!;
   const s = copy.sections ?? {};
   return (
@@ -15,9 +21,15 @@ export function SolutionsIndex() {
       <PageHero copy={copy} />
       <Section labelledBy="list-heading">
         <SectionHead id="list-heading" heading={s.list?.heading ?? copy.heading} intro={s.list?.intro} />
-        <div className="grid grid--3">
-          {site.solutions.map((x) => <SolutionCard key={x.slug} solution={x} more={s.list?.more ?? site.ui.moreDetails!} />)}
-        </div>
+        <Island
+          name="SolutionCards"
+          component={SolutionCards}
+          props={{
+            items: site.solutions.map((x) => ({ heading: x.card.heading, subheading: x.card.subheading, icon: env.icon(x.card.icon), href: x.path })),
+            more: s.list?.more ?? site.ui.moreDetails!,
+            labels: carouselLabels(site),
+          }}
+        />
       </Section>
       {s.whyChoose ? (
         <Section tone="tint" labelledBy="why-heading">
@@ -37,9 +49,12 @@ export function SolutionsIndex() {
       {s.testimonials && site.testimonials.length ? (
         <Section labelledBy="testimonials-heading">
           <SectionHead id="testimonials-heading" heading={s.testimonials.heading} intro={s.testimonials.intro} />
-          <div className="grid grid--2">
-            {site.testimonials.map((t) => <TestimonialCard key={t.order} t={t} />)}
-          </div>
+          <Island
+            name="TestimonialSlider"
+            component={TestimonialSlider}
+            hydrate="visible"
+            props={{ items: site.testimonials.map((t) => testimonialData(env, t)), label: s.testimonials.heading, labels: sliderLabels(site) }}
+          />
         </Section>
       ) : null}
     </Document>
@@ -68,14 +83,7 @@ export function Solution() {
       </Section>
       <Section tone="dark" labelledBy="counters-heading">
         <SectionHead id="counters-heading" heading={x.counters.heading ?? x.title} />
-        <dl className="counters">
-          {x.counters.items.map((c) => (
-            <div key={c.label} className="counters__item">
-              <dt className="counters__label">{c.label}</dt>
-              <dd className="counters__value">{c.value}{c.unit === 'percent' ? '%' : ''}</dd>
-            </div>
-          ))}
-        </dl>
+        <Island name="Counters" component={Counters} props={{ items: x.counters.items }} />
       </Section>
       <Section labelledBy="opportunities-heading">
         <SectionHead id="opportunities-heading" heading={x.opportunities.heading} />

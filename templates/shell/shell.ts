@@ -72,7 +72,45 @@ function scrollToTopOnArrival(): void {
   if (nav && nav.type === 'navigate') window.scrollTo({ top: 0, behavior: 'smooth' });
 }
 
+/** The hero's pulsing placeholder stops once its image has loaded or failed. */
+function heroImages(): void {
+  for (const media of document.querySelectorAll<HTMLElement>('.hero__media')) {
+    const img = media.querySelector('img');
+    const done = () => media.setAttribute('data-loaded', '');
+    if (!img || (img.complete && img.naturalWidth > 0)) done();
+    else {
+      img.addEventListener('load', done, { once: true });
+      img.addEventListener('error', done, { once: true });
+    }
+  }
+}
+
+/**
+ * Sections that start below the fold fade in once, over 1000 ms, when they scroll into view.
+ * Nothing is hidden without this script or under reduced motion.
+ */
+function revealOnScroll(): void {
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return;
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      const el = entry.target as HTMLElement;
+      observer.unobserve(el);
+      el.classList.add('reveal-done');
+      el.classList.remove('reveal-pending');
+    }
+  }, { rootMargin: '0px 0px -10% 0px' });
+  for (const el of document.querySelectorAll<HTMLElement>('main .section > .container')) {
+    if (el.getBoundingClientRect().top > window.innerHeight) {
+      el.classList.add('reveal-pending');
+      observer.observe(el);
+    }
+  }
+}
+
 trackScroll();
+heroImages();
+revealOnScroll();
 trackPopovers();
 homeLinks();
 closeMenuOnNavigate();

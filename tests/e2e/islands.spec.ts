@@ -5,7 +5,8 @@ test.describe('islands', () => {
     await page.goto('/');
     const island = page.locator('[data-island="BenefitsGrid"]');
     await island.scrollIntoViewIfNeeded();
-    const cards = island.locator('li');
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    const cards = island.locator('li:visible');
     await expect(cards).toHaveCount(6);
     await island.getByRole('button', { name: 'Load more' }).click();
     await expect(cards).toHaveCount(12);
@@ -17,7 +18,9 @@ test.describe('islands', () => {
     // Corrupt the island's props as the HTML arrives, so its render throws in the browser.
     await page.route('**/', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(/(<script type="application\/json" data-island-props="i0">)\{"items":/, '$1{"items":null,"was":');
+      let html = await response.text();
+      const id = /data-island="BenefitsGrid" data-island-id="(i\d+)"/.exec(html)![1];
+      html = html.replace(new RegExp(`(<script type="application/json" data-island-props="${id}">)\\{"items":`), '$1{"items":null,"was":');
       await route.fulfill({ response, body: html });
     });
     await page.goto('/');

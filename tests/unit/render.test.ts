@@ -4,7 +4,8 @@ import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { buildRoutes, type Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
-import { contentDir } from '../helpers.ts';
+import { islandNames } from '../../generator/bundle.ts';
+import { contentDir, root } from '../helpers.ts';
 
 let site: Site;
 let routes: Route[];
@@ -20,7 +21,12 @@ beforeAll(async () => {
     mode: 'production',
     image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
     icon: () => '<svg class="icon"></svg>',
-    client: { css: ['/main.css'], shellScript: '/shell.js', fontPreload: '/font.woff2', islands: { BenefitsGrid: { script: '/benefits.js', imports: ['/react-chunk.js'] } } },
+    client: {
+      css: ['/main.css'],
+      shellScript: '/shell.js',
+      fontPreload: '/font.woff2',
+      islands: Object.fromEntries(islandNames(root).map((name) => [name, { script: `/${name}.js`, imports: ['/react-chunk.js'] }])),
+    },
   };
 });
 
@@ -40,12 +46,14 @@ describe('render', () => {
     expect(html).not.toContain('data-island');
   });
 
-  test('an island is rendered in place with its props and its script and chunk preloads in the head', () => {
+  test('islands are rendered in place with their props, scripts and one preload per shared chunk', () => {
     const { html, islands } = renderRoute(route('/'), inputs);
-    expect(islands).toEqual(['BenefitsGrid']);
-    expect(html).toMatch(/<div data-island="BenefitsGrid" data-island-id="i0" data-hydrate="visible" data-error-heading="Unexpected Application Error!"><div class="benefits">/);
-    expect(html).toContain('<script type="application/json" data-island-props="i0">{"items":[');
-    expect(html).toMatch(/<link rel="modulepreload" href="\/react-chunk.js"\/><script type="module" src="\/benefits.js"><\/script><\/head>/);
+    expect(islands).toEqual(['BenefitsGrid', 'FleetShowcase', 'IndustryMarquee', 'IndustrySlider', 'NewsSlider', 'TestimonialSlider']);
+    const id = /data-island="BenefitsGrid" data-island-id="(i\d+)" data-hydrate="visible" data-error-heading="Unexpected Application Error!"><div class="benefits">/.exec(html)?.[1];
+    expect(id).toBeDefined();
+    expect(html).toContain(`<script type="application/json" data-island-props="${id}">{"items":[`);
+    expect(html.match(/rel="modulepreload" href="\/react-chunk.js"/g)).toHaveLength(1);
+    expect(html).toMatch(/<script type="module" src="\/BenefitsGrid.js"><\/script>.*<\/head>/);
     expect(html).not.toContain('<site-island');
   });
 
@@ -53,7 +61,8 @@ describe('render', () => {
     const hostile = structuredClone(site);
     hostile.benefits[0]!.title = '</script><script>alert(1)</script>';
     const { html } = renderRoute(route('/'), { ...inputs, site: hostile });
-    const props = /data-island-props="i0">(.*?)<\/script>/.exec(html)![1]!;
+    const id = /data-island="BenefitsGrid" data-island-id="(i\d+)"/.exec(html)![1];
+    const props = new RegExp(`data-island-props="${id}">(.*?)</script>`).exec(html)![1]!;
     expect(props).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
   });
 

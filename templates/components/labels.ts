@@ -1,0 +1,12 @@
+// Interface words islands need, from content/ui.yaml.
+import type { Site } from '../../generator/model.ts';
+
+export function sliderLabels(site: Site) {
+  const ui = site.ui;
+  return { previous: ui.previous!, next: ui.next!, pause: ui.pause!, play: ui.play!, slide: ui.slideLabel! };
+}
+
+export function carouselLabels(site: Site) {
+  const ui = site.ui;
+  return { previous: ui.previous!, next: ui.next!, counter: ui.slideCounter! };
+}

@@ -1,0 +1,73 @@
+// Card markup shared by server templates and islands: plain props in, markup out (no server
+// context), so a slide inside an island renders exactly like the card elsewhere.
+
+export interface ImageData { src: string; width: number; height: number }
+
+export interface PostCardData {
+  href: string;
+  title: string;
+  subheading: string;
+  date: string;
+  dateLabel: string;
+  readTime: string;
+  category?: string;
+  image: ImageData;
+}
+
+export function PostCardView({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
+  const H = `h${headingLevel}` as const;
+  return (
+    <article className="card post-card">
+      <img src={post.image.src} width={post.image.width} height={post.image.height} alt="" className="post-card__image" loading="lazy" decoding="async" />
+      <div className="post-card__body">
+        <p className="post-card__meta">
+          {post.category ? <span className="tag">{post.category}</span> : null}
+          <time dateTime={post.date}>{post.dateLabel}</time>
+          <span>{post.readTime}</span>
+        </p>
+        <H className="post-card__title">
+          <a href={post.href} className="stretched-link">{post.title}</a>
+        </H>
+        <p className="post-card__subheading">{post.subheading}</p>
+      </div>
+    </article>
+  );
+}
+
+export function StarsView({ rating, label }: { rating: number; label: string }) {
+  return (
+    <p className="stars" aria-label={label} role="img">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <svg key={n} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={n <= rating ? 'star star--on' : 'star'}>
+          <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" fill="currentColor" />
+        </svg>
+      ))}
+    </p>
+  );
+}
+
+export interface TestimonialData {
+  title: string;
+  text: string;
+  author: string;
+  role: string;
+  image?: ImageData;
+  rating?: number;
+  ratingLabel?: string;
+}
+
+export function TestimonialView({ t }: { t: TestimonialData }) {
+  return (
+    <figure className="card testimonial">
+      {t.rating ? <StarsView rating={t.rating} label={t.ratingLabel ?? ''} /> : null}
+      <blockquote>
+        <p className="testimonial__title">{t.title}</p>
+        <p className="testimonial__text">{t.text}</p>
+      </blockquote>
+      <figcaption className="testimonial__who">
+        {t.image ? <img src={t.image.src} width={t.image.width} height={t.image.height} alt="" className="testimonial__avatar" loading="lazy" decoding="async" /> : null}
+        <span><strong>{t.author}</strong><br />{t.role}</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,58 @@
+// Solution pages: counters. The server renders the real figures (crawlers and visitors
+// without JavaScript see them). Once live, counters not yet on screen show 0 (0%), then
+// count up to their target over 2 s when scrolled into view, once. Under reduced motion they
+// simply show the figures.
+import { useEffect, useRef, useState } from 'react';
+import { useReducedMotion, useSeenOnce } from './lib/hooks.ts';
+
+export interface CounterItem { value: number; unit: 'percent' | 'number'; label: string }
+
+export const COUNT_MS = 2000;
+
+/** Eased progress (ease-out cubic) of the count at time t of `duration`. */
+export function countAt(target: number, t: number, duration = COUNT_MS): number {
+  if (t >= duration) return target;
+  const p = Math.max(0, t) / duration;
+  return Math.round(target * (1 - (1 - p) ** 3));
+}
+
+export default function Counters({ items }: { items: CounterItem[] }) {
+  const ref = useRef<HTMLDListElement>(null);
+  const reduced = useReducedMotion();
+  const seen = useSeenOnce(ref, 0.4);
+  const [phase, setPhase] = useState<'static' | 'waiting' | 'done'>('static');
+  const [elapsed, setElapsed] = useState(0);
+
+  useEffect(() => setPhase(reduced ? 'done' : (p) => (p === 'static' ? 'waiting' : p)), [reduced]);
+
+  // One flag drives the animation, so nothing it sets can restart or cancel it.
+  const counting = phase === 'waiting' && seen;
+  useEffect(() => {
+    if (!counting) return;
+    const start = performance.now();
+    let frame = 0;
+    const step = (now: number) => {
+      const t = now - start;
+      if (t >= COUNT_MS) return setPhase('done');
+      setElapsed(t);
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [counting]);
+
+  const shown = (target: number) => (phase === 'waiting' ? (counting ? countAt(target, elapsed) : 0) : target);
+  return (
+    <dl className="counters" ref={ref}>
+      {items.map((c) => (
+        <div key={c.label} className="counters__item">
+          <dt className="counters__label">{c.label}</dt>
+          <dd className="counters__value" data-target={c.value}>
+            {shown(c.value)}
+            {c.unit === 'percent' ? '%' : ''}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,70 @@
+// Home: the fleet feature showcase. On wide screens it steps through the items by itself,
+// once at 1 s per item, then every 2 s, looping (pausable; paused on hover and focus). On
+// small screens the visitor moves with previous/next. Items are also tabs one can choose.
+import { useState } from 'react';
+import { useInterval, useMobile, usePausable } from './lib/hooks.ts';
+import { PauseButton } from './lib/PauseButton.tsx';
+import { Chevron } from './lib/Chevron.tsx';
+
+export interface ShowcaseItem { heading: string; subheading: string; icon: string; image: { src: string; width: number; height: number }; imageAlt: string }
+interface Props { items: ShowcaseItem[]; labels: { pause: string; play: string; previous: string; next: string; counter: string } }
+
+/** Delay before the next automatic step: 1 s per item on the first pass, 2 s afterwards. */
+export function stepDelay(stepsTaken: number, count: number): number {
+  return stepsTaken < count - 1 ? 1000 : 2000;
+}
+
+export default function FleetShowcase({ items, labels }: Props) {
+  const [active, setActive] = useState(0);
+  const [steps, setSteps] = useState(0);
+  const mobile = useMobile();
+  const { ref, running, reduced, userPaused, toggle } = usePausable<HTMLDivElement>();
+  const go = (i: number) => setActive((i + items.length) % items.length);
+  useInterval(() => {
+    go(active + 1);
+    setSteps((s) => s + 1);
+  }, running && !mobile ? stepDelay(steps, items.length) : null);
+  const item = items[active]!;
+  return (
+    <div className="showcase" ref={ref}>
+      <div className="showcase__tabs" role="tablist" aria-orientation="vertical">
+        {items.map((x, i) => (
+          <button
+            key={x.heading}
+            type="button"
+            role="tab"
+            id={`showcase-tab-${i}`}
+            aria-selected={i === active}
+            aria-controls="showcase-panel"
+            tabIndex={i === active ? 0 : -1}
+            className="showcase__tab"
+            onClick={() => go(i)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown' || e.key === 'ArrowRight') { e.preventDefault(); go(i + 1); (e.currentTarget.parentElement!.children[(i + 1) % items.length] as HTMLElement).focus(); }
+              if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') { e.preventDefault(); go(i - 1); (e.currentTarget.parentElement!.children[(i - 1 + items.length) % items.length] as HTMLElement).focus(); }
+            }}
+          >
+            <span className="icon-wrap showcase__icon" dangerouslySetInnerHTML={{ __html: x.icon }} />
+            <span>
+              <span className="showcase__heading">{x.heading}</span>
+              <span className="showcase__sub">{x.subheading}</span>
+            </span>
+          </button>
+        ))}
+      </div>
+      <div className="showcase__panel" id="showcase-panel" role="tabpanel" aria-labelledby={`showcase-tab-${active}`}>
+        <img src={item.image.src} width={item.image.width} height={item.image.height} alt={item.imageAlt} className="showcase__image" loading="lazy" decoding="async" />
+        <div className="showcase__caption">
+          <p className="showcase__heading">{item.heading}</p>
+          <p className="showcase__sub">{item.subheading}</p>
+        </div>
+        <div className="showcase__controls">
+          <button type="button" className="round-button" onClick={() => go(active - 1)} aria-label={labels.previous}><Chevron direction="left" /></button>
+          <span className="showcase__counter" aria-live="polite">{labels.counter.replace('{n}', String(active + 1)).replace('{total}', String(items.length))}</span>
+          <button type="button" className="round-button" onClick={() => go(active + 1)} aria-label={labels.next}><Chevron direction="right" /></button>
+        </div>
+        <PauseButton paused={userPaused} onToggle={toggle} pauseLabel={labels.pause} playLabel={labels.play} hidden={reduced} />
+      </div>
+    </div>
+  );
+}
