@@ -45,6 +45,19 @@ program
     await startPreview({ contentDir: resolve(program.opts().content), outDir: resolve(opts.out), port, host: opts.host, watch: opts.watch });
   });
 
+program
+  .command('serve')
+  .description('serve an existing build (default dist/) exactly as production would: no rebuild, no live reload')
+  .option('-d, --dir <dir>', 'the build to serve', 'dist')
+  .option('-p, --port <port>', 'port', '4321')
+  .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
+  .action(async (opts: { dir: string; port: string; host: string }) => {
+    const port = Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(2, 'site.port', `error: --port must be a number from 0 to 65535, not "${opts.port}"`);
+    const { startServer } = await import('../generator/preview/server.ts');
+    await startServer({ dir: resolve(opts.dir), port, host: opts.host });
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -148,6 +148,7 @@ export class Builder {
         const entry = client.islands[name]!;
         scripts.add(entry.script);
         entry.imports.forEach((i) => scripts.add(i));
+        entry.lazy.forEach((i) => scripts.add(i));
       }
       const jsGzip = [...scripts].reduce((n, href) => n + this.gz(href), 0);
       if (!heaviest || jsGzip > heaviest.jsGzip) heaviest = { path: route.path, jsGzip, cssGzip };
@@ -164,6 +165,7 @@ export class Builder {
     for (const name of this.islandsByRoute.get(path) ?? []) {
       scripts.add(client.islands[name]!.script);
       client.islands[name]!.imports.forEach((i) => scripts.add(i));
+      client.islands[name]!.lazy.forEach((i) => scripts.add(i));
     }
     return {
       html: this.gz(`/${route.file}`),

@@ -8,7 +8,7 @@ import * as sass from 'sass';
 import type { ClientAssets } from './render.ts';
 
 /** Files in templates/islands that are the mechanism, not islands. */
-const NOT_ISLANDS = new Set(['Island.tsx', 'IslandBoundary.tsx', 'runtime.tsx']);
+const NOT_ISLANDS = new Set(['Island.tsx', 'IslandBoundary.tsx', 'runtime.tsx', 'loader.ts']);
 
 export interface BundleOptions {
   root: string;
@@ -55,14 +55,25 @@ export async function bundleScripts(options: BundleOptions): Promise<{ files: Ma
       {
         name: 'island-entries',
         setup(build) {
+          // island:Name is the small entry a page loads (no React); island-hydrate:Name is the
+          // React part, imported dynamically when the island's time comes (a separate chunk).
           build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: 'island' }));
+          build.onResolve({ filter: /^island-hydrate:/ }, (args) => ({ path: args.path.slice(15), namespace: 'island-hydrate' }));
           build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
+            resolveDir: root,
+            loader: 'ts',
+            contents: [
+              `import { scheduleIslands } from './templates/islands/loader.ts';`,
+              `scheduleIslands(${JSON.stringify(args.path)}, () => import('island-hydrate:${args.path}'));`,
+            ].join('\n'),
+          }));
+          build.onLoad({ filter: /.*/, namespace: 'island-hydrate' }, (args) => ({
             resolveDir: root,
             loader: 'tsx',
             contents: [
               `import Component from './templates/islands/${args.path}.tsx';`,
-              `import { hydrateIslands } from './templates/islands/runtime.tsx';`,
-              `hydrateIslands(${JSON.stringify(args.path)}, Component);`,
+              `import { hydrateIsland } from './templates/islands/runtime.tsx';`,
+              `export const hydrate = (element) => hydrateIsland(element, ${JSON.stringify(args.path)}, Component);`,
             ].join('\n'),
           }));
         },
@@ -77,18 +88,22 @@ export async function bundleScripts(options: BundleOptions): Promise<{ files: Ma
     if (!meta.entryPoint) continue;
     const url = `/${file}`;
     const imports = collectImports(file, result.metafile.outputs).map((f) => `/${f}`);
-    if (meta.entryPoint.startsWith('island:')) islands[meta.entryPoint.slice(7)] = { script: url, imports };
+    const lazy = collectImports(file, result.metafile.outputs, true).map((f) => `/${f}`).filter((f) => !imports.includes(f));
+    if (meta.entryPoint.startsWith('island:')) islands[meta.entryPoint.slice(7)] = { script: url, imports, lazy };
     else shellScript = url;
   }
   return { files, shellScript, islands };
 }
 
-/** Every chunk an entry imports statically, transitively: what modulepreload should name. */
-function collectImports(file: string, outputs: esbuild.Metafile['outputs']): string[] {
+/**
+ * Every chunk an entry imports statically, transitively (what modulepreload should name), or
+ * with `dynamic`, also everything it may import later (what the page costs in the end).
+ */
+function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dynamic = false): string[] {
   const seen = new Set<string>();
   const visit = (f: string) => {
     for (const imp of outputs[f]?.imports ?? []) {
-      if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+      if ((imp.kind !== 'import-statement' && !(dynamic && imp.kind === 'dynamic-import')) || seen.has(imp.path)) continue;
       seen.add(imp.path);
       visit(imp.path);
     }

@@ -12,7 +12,7 @@ export interface ClientAssets {
   shellScript: string;
   fontPreload: string;
   /** Island name → its entry script and the chunks it imports (for modulepreload). */
-  islands: Record<string, { script: string; imports: string[] }>;
+  islands: Record<string, { script: string; imports: string[]; lazy: string[] }>;
 }
 
 /** The template modules (templates/index.ts), passed in so the preview can swap in a fresh copy. */

@@ -9,7 +9,7 @@ export interface IslandUse {
   name: string;
   component: ComponentType<any>;
   props: unknown;
-  hydrate: 'load' | 'visible';
+  hydrate: 'load' | 'visible' | 'idle';
 }
 
 export interface RenderEnv {

@@ -2,8 +2,9 @@
 // content/, templates/ and styles/, rebuilds only what an edit affects, and tells open pages
 // to reload (or shows the content-error overlay while keeping the last good build).
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
 import { watch } from 'chokidar';
 import { Builder, type Update } from '../build.ts';
@@ -84,40 +85,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       res.end(clientScript);
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Method Not Allowed');
-      return;
-    }
     if (!served.size) {
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(`<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Content problems</title>${CLIENT_TAG}</head><body><h1>The site could not be built</h1><pre>${escapeHtml(problems.map(formatProblem).join('\n'))}</pre></body></html>`);
       return;
     }
-    const resolution = resolveUrl(url.pathname, url.search);
-    if (resolution.kind === 'redirect') {
-      res.writeHead(resolution.status, { location: resolution.location, ...securityHeaders });
-      res.end();
-      return;
-    }
-    let file = resolution.file;
-    let status = 200;
-    let body = file === MANIFEST ? undefined : served.get(file);
-    if (!body) {
-      file = NOT_FOUND_FILE;
-      status = 404;
-      body = served.get(file)!;
-    }
-    if (file.endsWith('.html')) body = Buffer.from(body.toString('utf8').replace('</head>', `${CLIENT_TAG}</head>`));
-    const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-    const headers = { 'content-type': contentType(file), 'cache-control': cacheControl(file), etag, ...securityHeaders };
-    if (status === 200 && req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    res.writeHead(status, { ...headers, 'content-length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    respond(req, res, url, served, CLIENT_TAG);
   }
 
   let pending = new Set<string>();
@@ -195,6 +168,96 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Answers a request from a build's files exactly as production would: the CloudFront
+ * Function's URL rule, 404.html with status 404 for anything missing, the shared headers,
+ * ETag revalidation. `inject` adds a tag to HTML (the preview's live-reload client).
+ */
+export function respond(req: IncomingMessage, res: ServerResponse, url: URL, files: Outputs, inject = ''): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Method Not Allowed');
+    return;
+  }
+  const resolution = resolveUrl(url.pathname, url.search);
+  if (resolution.kind === 'redirect') {
+    res.writeHead(resolution.status, { location: resolution.location, ...securityHeaders });
+    res.end();
+    return;
+  }
+  let file = resolution.file;
+  let status = 200;
+  let body = file === MANIFEST ? undefined : files.get(file);
+  if (!body) {
+    file = NOT_FOUND_FILE;
+    status = 404;
+    body = files.get(file) ?? Buffer.from('Not Found');
+  }
+  if (inject && file.endsWith('.html')) body = Buffer.from(body.toString('utf8').replace('</head>', `${inject}</head>`));
+  const etag = `"${createHash('md5').update(body).digest('hex')}"`;
+  const type = contentType(file);
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl(file), etag, vary: 'accept-encoding', ...securityHeaders };
+  if (status === 200 && req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = COMPRESSIBLE.test(type) && body.length > 1024 ? pickEncoding(String(req.headers['accept-encoding'] ?? '')) : undefined;
+  if (encoding) {
+    body = compressed(body, encoding);
+    headers['content-encoding'] = encoding;
+  }
+  res.writeHead(status, { ...headers, 'content-length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+// CloudFront compresses text responses for browsers that ask (brotli, else gzip); so do we.
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const compressedCache = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer>>>();
+
+function pickEncoding(accept: string): 'br' | 'gzip' | undefined {
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
+function compressed(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  let entry = compressedCache.get(body);
+  if (!entry) compressedCache.set(body, (entry = {}));
+  return (entry[encoding] ??= encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(body, { level: 6 }));
+}
+
+/** `site serve`: an existing build, served as production would, nothing rebuilt or injected. */
+export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const files = readTree(options.dir);
+  if (!files.has(NOT_FOUND_FILE)) throw new Error(`${options.dir} has no ${NOT_FOUND_FILE}: is it a site build? Run \`site build\` first.`);
+  const server = createServer((req, res) => respond(req, res, new URL(req.url ?? '/', 'http://serve.local'), files));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${options.host}:${port}`;
+  (options.log ?? console.log)(`${bold('Serving')} ${options.dir} at ${url}  ${dim('(Ctrl+C to stop)')}`);
+  return { server, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function readTree(dir: string): Outputs {
+  const files: Outputs = new Map();
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else files.set(path, readFileSync(join(dir, path)));
+    }
+  };
+  walk('');
+  return files;
 }
 
 function reportProblems(problems: Problem[], log: (line: string) => void): void {

@@ -11,8 +11,8 @@ interface IslandProps<P> {
   name: string;
   component: ComponentType<P>;
   props: P;
-  /** 'visible' waits until the island scrolls near the viewport before hydrating. */
-  hydrate?: 'load' | 'visible';
+  /** When to load and hydrate: at once, when scrolled near, or when the browser is idle (see loader.ts). */
+  hydrate?: 'load' | 'visible' | 'idle';
 }
 
 export function Island<P>({ name, component, props, hydrate = 'load' }: IslandProps<P>) {

@@ -48,6 +48,7 @@ export function Home() {
           <Island
             name="IndustryMarquee"
             component={IndustryMarquee}
+            hydrate="visible"
             props={{ items: site.industries.map((i) => ({ name: i.name, icon: env.icon(i.icon) })), label: s.industries.heading, pauseLabel: ui.pauseMarquee!, playLabel: ui.playMarquee! }}
           />
         </section>

@@ -24,6 +24,7 @@ export function SolutionsIndex() {
         <Island
           name="SolutionCards"
           component={SolutionCards}
+          hydrate="visible"
           props={{
             items: site.solutions.map((x) => ({ heading: x.card.heading, subheading: x.card.subheading, icon: env.icon(x.card.icon), href: x.path })),
             more: s.list?.more ?? site.ui.moreDetails!,
@@ -83,7 +84,7 @@ export function Solution() {
       </Section>
       <Section tone="dark" labelledBy="counters-heading">
         <SectionHead id="counters-heading" heading={x.counters.heading ?? x.title} />
-        <Island name="Counters" component={Counters} props={{ items: x.counters.items }} />
+        <Island name="Counters" component={Counters} hydrate="idle" props={{ items: x.counters.items }} />
       </Section>
       <Section labelledBy="opportunities-heading">
         <SectionHead id="opportunities-heading" heading={x.opportunities.heading} />

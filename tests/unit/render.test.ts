@@ -25,7 +25,7 @@ beforeAll(async () => {
       css: ['/main.css'],
       shellScript: '/shell.js',
       fontPreload: '/font.woff2',
-      islands: Object.fromEntries(islandNames(root).map((name) => [name, { script: `/${name}.js`, imports: ['/react-chunk.js'] }])),
+      islands: Object.fromEntries(islandNames(root).map((name) => [name, { script: `/${name}.js`, imports: ['/react-chunk.js'], lazy: [] }])),
     },
   };
 });

@@ -1,0 +1,31 @@
+// The only code an island's page loads up front (no React): it decides when each island
+// hydrates and only then imports the island's React code.
+//   load     at once
+//   visible  when the island comes within 300 px of the viewport
+//   idle     after the page has loaded, when the browser is idle
+type Hydrator = { hydrate(element: HTMLElement): void };
+
+export function scheduleIslands(name: string, load: () => Promise<Hydrator>): void {
+  let module: Promise<Hydrator> | undefined;
+  const start = (element: HTMLElement) => {
+    module ??= load();
+    module.then((m) => m.hydrate(element), (error) => console.error(`[island ${name}] could not load:`, error));
+  };
+  for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+    const mode = element.dataset.hydrate;
+    if (mode === 'visible' && 'IntersectionObserver' in window) {
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        start(element);
+      }, { rootMargin: '300px' });
+      observer.observe(element);
+    } else if (mode === 'idle') {
+      const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => start(element), { timeout: 2000 }) : setTimeout(() => start(element), 200));
+      if (document.readyState === 'complete') idle();
+      else addEventListener('load', idle, { once: true });
+    } else {
+      start(element);
+    }
+  }
+}
