@@ -62,6 +62,11 @@ export function SolutionsIndex() {
   );
 }
 
+/** Columns that leave no orphan card: 2 items side by side, 4 in a row, otherwise threes. */
+function grid(count: number): string {
+  return `grid grid--${count === 2 ? 2 : count === 4 ? 4 : 3}`;
+}
+
 export function Solution() {
   const { site, route } = useEnv();
   const x = route.props.solution as SolutionModel;
@@ -72,13 +77,13 @@ export function Solution() {
       <Hero eyebrow={x.hero.eyebrow} heading={x.hero.heading} text={x.hero.text} image={x.hero.image} imageAlt={x.hero.imageAlt} primary={getStarted} secondary={demo} />
       <Section labelledBy="features-heading">
         <SectionHead id="features-heading" heading={x.features.heading} intro={x.features.intro} />
-        <div className={`grid grid--${x.features.items.length === 4 ? 4 : 3}`}>
+        <div className={grid(x.features.items.length)}>
           {x.features.items.map((f) => <IconCard key={f.title} icon={f.icon} title={f.title}><p>{f.content}</p></IconCard>)}
         </div>
       </Section>
       <Section tone="tint" labelledBy="benefits-heading">
         <SectionHead id="benefits-heading" heading={x.benefits.heading} />
-        <div className="grid grid--3">
+        <div className={grid(x.benefits.items.length)}>
           {x.benefits.items.map((b) => <IconCard key={b.title} icon={b.icon} title={b.title}><p>{b.content}</p></IconCard>)}
         </div>
       </Section>
@@ -94,13 +99,13 @@ export function Solution() {
       </Section>
       <Section tone="tint" labelledBy="services-heading">
         <SectionHead id="services-heading" heading={x.services.heading} />
-        <div className="grid grid--3">
+        <div className={grid(x.services.items.length)}>
           {x.services.items.map((sv) => <IconCard key={sv.heading} icon={sv.icon} title={sv.heading}><p>{sv.subheading}</p></IconCard>)}
         </div>
       </Section>
       <Section labelledBy="hardware-heading">
         <SectionHead id="hardware-heading" heading={x.hardware.heading} />
-        <div className="grid grid--3">
+        <div className={grid(x.hardware.items.length)}>
           {x.hardware.items.map((h) => (
             <article key={h.heading} className="card hardware-card">
               <Img src={h.image} alt={h.imageAlt} className="hardware-card__image" />
@@ -112,7 +117,7 @@ export function Solution() {
       </Section>
       <Section tone="tint" labelledBy="solution-testimonials-heading">
         <SectionHead id="solution-testimonials-heading" heading={x.testimonials.heading} />
-        <div className="grid grid--3">
+        <div className={grid(x.testimonials.items.length)}>
           {x.testimonials.items.map((t) => <TestimonialCard key={t.author} t={{ title: t.heading, text: t.content, author: t.author, role: t.role, image: t.image, rating: t.rating }} />)}
         </div>
       </Section>
