@@ -13,6 +13,7 @@ import { bundle, bundleScripts, bundleStyles, type BundleResult } from './bundle
 import { AssetStore } from './assets.ts';
 import { MANIFEST, manifestFor, robots, sitemap, webManifest, type Outputs } from './write.ts';
 import { ContentError, type Problem } from './problems.ts';
+import { feed, searchIndex, FEED_PATH, SEARCH_INDEX_PATH } from './feed.ts';
 import type { Site } from './model.ts';
 
 export interface BuildOptions {
@@ -235,6 +236,8 @@ export class Builder {
     const mark = this.assets.image(site.config.mark);
     outputs.set('sitemap.xml', sitemap(site, this.routes));
     outputs.set('robots.txt', robots(site));
+    outputs.set(FEED_PATH.slice(1), feed(site));
+    outputs.set(SEARCH_INDEX_PATH.slice(1), Buffer.from(JSON.stringify(searchIndex(site))));
     outputs.set('manifest.webmanifest', webManifest(site, mark.src));
     outputs.set('favicon.svg', readFileSync(join(this.options.contentDir, site.config.mark)));
     const staticDir = join(this.options.contentDir, 'static');

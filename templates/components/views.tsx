@@ -12,6 +12,8 @@ export interface PostCardData {
   readTime: string;
   category?: string;
   image: ImageData;
+  /** The subheading cut at 57 and 30 characters, for the blog list's wide layouts. */
+  cuts?: [string, string];
 }
 
 export function PostCardView({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
@@ -28,10 +30,23 @@ export function PostCardView({ post, headingLevel = 3 }: { post: PostCardData; h
         <H className="post-card__title">
           <a href={post.href} className="stretched-link">{post.title}</a>
         </H>
-        <p className="post-card__subheading">{post.subheading}</p>
+        {post.cuts ? (
+          <p className="post-card__subheading post-card__subheading--cut">
+            <span className="cut-full">{post.subheading}</span>
+            <span className="cut-57" aria-hidden="true">{post.cuts[0]}</span>
+            <span className="cut-30" aria-hidden="true">{post.cuts[1]}</span>
+          </p>
+        ) : (
+          <p className="post-card__subheading">{post.subheading}</p>
+        )}
       </div>
     </article>
   );
+}
+
+/** Cuts text at `n` characters with an ellipsis (the spec's card subheading rule). */
+export function cut(text: string, n: number): string {
+  return text.length > n ? `${text.slice(0, n).trimEnd()}…` : text;
 }
 
 export function StarsView({ rating, label }: { rating: number; label: string }) {

@@ -6,7 +6,7 @@ import { useEnv, fill } from '../context.tsx';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { Banner } from './Banner.tsx';
-import type { Navigation } from '../../generator/model.ts';
+import type { Navigation, Post } from '../../generator/model.ts';
 
 export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonLd?: object[] }) {
   const env = useEnv();
@@ -34,6 +34,7 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
         <meta property="og:description" content={route.description} />
         <meta property="og:url" content={canonical} />
         <meta property="og:image" content={socialImage} />
+        {route.ogType === 'article' && route.props.post ? <ArticleMeta post={route.props.post as Post} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={route.description} />
@@ -41,6 +42,7 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="alternate" type="application/rss+xml" title={(site.pages.blogs?.sections?.feed?.title as string | undefined) ?? config.brand} href="/feed.xml" />
         {config.themeColor ? <meta name="theme-color" content={config.themeColor} /> : null}
         <link rel="preload" href={env.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
         {env.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
@@ -57,6 +59,20 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
         {showFooter ? env.shell('footer', <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} />) : null}
       </body>
     </html>
+  );
+}
+
+/** Open Graph article tags for a blog post. */
+function ArticleMeta({ post }: { post: Post }) {
+  const { site } = useEnv();
+  return (
+    <>
+      <meta property="article:published_time" content={post.date} />
+      <meta property="article:modified_time" content={post.updated ?? post.date} />
+      <meta property="article:author" content={post.author.name} />
+      <meta property="article:section" content={site.categories.find((c) => c.slug === post.category)?.name ?? post.category} />
+      {post.tags.map((tag) => <meta key={tag} property="article:tag" content={tag} />)}
+    </>
   );
 }
 

@@ -3,25 +3,65 @@ import { useEnv, fill, formatDate } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Html, Img } from '../components/Media.tsx';
 import { PageHero } from '../components/Blocks.tsx';
-import { PostCard } from '../components/Cards.tsx';
+import { postCardData } from '../components/Cards.tsx';
+import { cut } from '../components/views.tsx';
+import { Island } from '../islands/Island.tsx';
+import BlogListIsland from '../islands/BlogList.tsx';
+import BlogSearch, { type SearchLabels } from '../islands/BlogSearch.tsx';
+import { SEARCH_INDEX_PATH } from '../../generator/feed.ts';
 import { SocialGlyph } from '../components/SvgIcons.tsx';
 import { renderMarkdown } from '../../generator/markdown.ts';
 import type { Post } from '../../generator/model.ts';
 
 export function BlogList() {
-  const { site, route } = useEnv();
+  const env = useEnv();
+  const { site, route } = env;
   const copy = site.pages[route.page!]!;
+  const list = (copy.sections?.list ?? {}) as Record<string, string>;
   return (
     <Document>
       <PageHero copy={copy} />
-      <section className="section" aria-label={copy.heading}>
+      <section className="section section--list" aria-label={copy.heading}>
         <div className="container">
-          <ul className="grid grid--3" role="list">
-            {site.posts.map((post) => <li key={post.id}><PostCard post={post} headingLevel={2} /></li>)}
-          </ul>
+          <Island
+            name="BlogList"
+            component={BlogListIsland}
+            props={{
+              posts: site.posts.map((p) => {
+                const card = postCardData(env, p);
+                return { ...card, id: p.id, categorySlug: p.category, cuts: [cut(p.subheading, 57), cut(p.subheading, 30)] as [string, string] };
+              }),
+              categories: site.categories.map((c) => ({ slug: c.slug, name: c.name })),
+              labels: {
+                all: site.ui.allCategories!, filter: list.filterLabel!, size: list.sizeLabel!, sizeAll: list.sizeAll!,
+                pageOf: list.pageOf!, pagination: list.pagination!, empty: list.empty!, previous: site.ui.previous!, next: site.ui.next!,
+              },
+            }}
+          />
         </div>
       </section>
     </Document>
+  );
+}
+
+/** The newsletter sign-up in the article sidebar. A plain form posting to the lead endpoint. */
+function Newsletter() {
+  const { site } = useEnv();
+  const n = (site.pages.blogs?.sections?.newsletter ?? {}) as Record<string, string>;
+  if (!n.heading) return null;
+  return (
+    <form className="newsletter" method="post" action={site.config.leadEndpoint} aria-labelledby="newsletter-heading">
+      <h2 className="article__aside-heading" id="newsletter-heading">{n.heading}</h2>
+      <p className="newsletter__text">{n.text}</p>
+      <input type="hidden" name="form" value="newsletter" />
+      <label htmlFor="newsletter-email" className="newsletter__label">{n.label}</label>
+      <input id="newsletter-email" type="email" name="email" placeholder={n.placeholder} autoComplete="email" required />
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="newsletter-fax">Fax</label>
+        <input id="newsletter-fax" type="text" name="fax" tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className="btn btn--primary">{n.button}</button>
+    </form>
   );
 }
 
@@ -82,11 +122,15 @@ export function BlogPost() {
             </footer>
           </div>
           <aside className="article__aside" aria-label={site.ui.categoriesHeading}>
-            <h2 className="article__aside-heading">{site.ui.categoriesHeading}</h2>
-            <ul role="list" className="category-list">
-              {site.categories.map((c) => <li key={c.slug}><a href={`/blogs?category=${c.slug}`}>{c.name}</a></li>)}
-            </ul>
+            <Island name="BlogSearch" component={BlogSearch} hydrate="visible" props={{ labels: site.pages.blogs?.sections?.search as SearchLabels, indexUrl: SEARCH_INDEX_PATH }} />
+            <div>
+              <h2 className="article__aside-heading">{site.ui.categoriesHeading}</h2>
+              <ul role="list" className="category-list">
+                {site.categories.map((c) => <li key={c.slug}><a href={`/blogs?category=${c.slug}`}>{c.name}</a></li>)}
+              </ul>
+            </div>
             <a className="btn btn--primary" href={site.navigation.actions.getStarted.href}>{site.navigation.actions.getStarted.label}</a>
+            <Newsletter />
           </aside>
         </div>
       </article>

@@ -68,8 +68,9 @@ test.describe('routes', () => {
     expect(broken).toEqual([]);
   });
 
-  test('sitemap lists every public route and robots points at it', async ({ request }) => {
+  test('sitemap lists every public route and robots points at it; posts carry lastmod', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toMatch(/<loc>[^<]+\/blog-details\/2<\/loc><lastmod>2024-03-24<\/lastmod>/);
     for (const route of routes.filter((r) => r.status === 200 && r.path !== '/Thanks')) {
       expect(sitemap).toContain(`<loc>${site.url}${route.path}</loc>`);
     }

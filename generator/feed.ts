@@ -1,0 +1,55 @@
+// The blog's RSS 2.0 feed (/feed.xml) and the search index (/search-index.json) that the
+// article sidebar's search box loads. Both are plain functions of the site model.
+import type { Site } from './model.ts';
+import { blogPath } from './routes.ts';
+import { renderMarkdown } from './markdown.ts';
+import type { SearchEntry } from '../templates/islands/lib/search.ts';
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
+
+export const FEED_PATH = '/feed.xml';
+export const SEARCH_INDEX_PATH = '/search-index.json';
+
+export function feed(site: Site): Buffer {
+  const copy = (site.pages.blogs?.sections?.feed ?? {}) as { title?: string; description?: string };
+  const base = site.config.url;
+  const posts = site.posts.filter((p) => !p.draft);
+  const items = posts.map((post) => {
+    const url = `${base}${blogPath(post.id)}`;
+    const category = site.categories.find((c) => c.slug === post.category)?.name ?? post.category;
+    return [
+      '<item>',
+      `<title>${xml(post.title)}</title>`,
+      `<link>${xml(url)}</link>`,
+      `<guid isPermaLink="true">${xml(url)}</guid>`,
+      `<pubDate>${rfc822(post.date)}</pubDate>`,
+      `<category>${xml(category)}</category>`,
+      `<author>${xml(`${site.config.email} (${post.author.name})`)}</author>`,
+      `<description>${xml(post.description ?? post.subheading)}</description>`,
+      `<content:encoded>${cdata(renderMarkdown(post.body).html)}</content:encoded>`,
+      '</item>',
+    ].join('');
+  });
+  const latest = posts[0]?.updated ?? posts[0]?.date;
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">\n<channel>` +
+      `<title>${xml(copy.title ?? site.config.brand)}</title><link>${xml(`${base}/blogs`)}</link>` +
+      `<description>${xml(copy.description ?? site.config.description)}</description><language>en-ca</language>` +
+      (latest ? `<lastBuildDate>${rfc822(latest)}</lastBuildDate>` : '') +
+      `<atom:link href="${xml(base + FEED_PATH)}" rel="self" type="application/rss+xml"/>\n${items.join('\n')}\n</channel>\n</rss>\n`,
+  );
+}
+
+/** What the search box searches: titles, subheadings and tags of every published post. */
+export function searchIndex(site: Site): SearchEntry[] {
+  return site.posts.filter((p) => !p.draft).map((p) => ({
+    id: p.id,
+    url: blogPath(p.id),
+    title: p.title,
+    subheading: p.subheading,
+    tags: p.tags,
+    category: site.categories.find((c) => c.slug === p.category)?.name ?? p.category,
+  }));
+}

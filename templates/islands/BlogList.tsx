@@ -1,0 +1,113 @@
+// The blog list: category filter, pagination and page size, all kept in the URL query
+// (?category=eld&page=2&size=10) so a filtered page can be shared and Back works.
+// Page size: 1 up to 767 px; 3 from 768 px; 9 from 1024 px (the spec's sizes, see README);
+// the chooser (3, 5, 10, 25, 50, All) is hidden on small screens. The first render equals
+// the server's, which lists every post: without JavaScript all posts are there.
+import { useEffect, useState } from 'react';
+import { PostCardView, type PostCardData } from '../components/views.tsx';
+import { useMedia } from './lib/hooks.ts';
+import { Chevron } from './lib/Chevron.tsx';
+
+export interface ListPost extends PostCardData { id: number; categorySlug: string }
+export interface ListLabels { all: string; filter: string; size: string; sizeAll: string; pageOf: string; pagination: string; empty: string; previous: string; next: string }
+interface Props { posts: ListPost[]; categories: { slug: string; name: string }[]; labels: ListLabels }
+
+export const SIZES = [3, 5, 10, 25, 50, -1] as const;
+interface Query { category: string; page: number; size: number | null }
+
+export function readQuery(search: string, categories: string[]): Query {
+  const params = new URLSearchParams(search);
+  const category = categories.includes(params.get('category') ?? '') ? params.get('category')! : 'all';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const size = Number(params.get('size'));
+  return { category, page, size: (SIZES as readonly number[]).includes(size) ? size : null };
+}
+
+export function writeQuery(q: Query): string {
+  const params = new URLSearchParams();
+  if (q.category !== 'all') params.set('category', q.category);
+  if (q.page > 1) params.set('page', String(q.page));
+  if (q.size !== null) params.set('size', String(q.size));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Posts of a page, the page actually shown and the page count. */
+export function paginate<T>(items: T[], page: number, size: number): { items: T[]; page: number; pages: number } {
+  if (size < 0) return { items, page: 1, pages: 1 };
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(1, page), pages);
+  return { items: items.slice((current - 1) * size, current * size), page: current, pages };
+}
+
+export default function BlogList({ posts, categories, labels }: Props) {
+  const [query, setQuery] = useState<Query | null>(null);
+  const small = useMedia('(max-width: 767px)');
+  const wide = useMedia('(min-width: 1024px)');
+  const slugs = categories.map((c) => c.slug);
+
+  useEffect(() => {
+    const sync = () => setQuery(readQuery(location.search, slugs));
+    sync();
+    addEventListener('popstate', sync);
+    return () => removeEventListener('popstate', sync);
+  }, []);
+
+  const go = (next: Query) => {
+    setQuery(next);
+    history.pushState(null, '', `${location.pathname}${writeQuery(next)}`);
+    document.getElementById('blog-list')?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
+
+  const q = query ?? { category: 'all', page: 1, size: null };
+  const size = small ? 1 : q.size ?? (wide ? 9 : 3);
+  const filtered = q.category === 'all' ? posts : posts.filter((p) => p.categorySlug === q.category);
+  const view = query ? paginate(filtered, q.page, size) : { items: posts, page: 1, pages: 1 };
+  const link = (category: string) => `?${new URLSearchParams(category === 'all' ? {} : { category }).toString()}`;
+
+  return (
+    <div className="blog-list" id="blog-list">
+      <div className="blog-list__bar">
+        <nav className="blog-list__filter" aria-label={labels.filter}>
+          {[{ slug: 'all', name: labels.all }, ...categories].map((c) => (
+            <a
+              key={c.slug}
+              href={link(c.slug)}
+              className="filter-chip"
+              aria-current={q.category === c.slug ? 'true' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                go({ ...q, category: c.slug, page: 1 });
+              }}
+            >
+              {c.name}
+            </a>
+          ))}
+        </nav>
+        <label className="blog-list__size">
+          <span>{labels.size}</span>
+          <select value={q.size ?? ''} onChange={(e) => go({ ...q, page: 1, size: e.target.value === '' ? null : Number(e.target.value) })}>
+            <option value="">{wide ? 9 : 3}</option>
+            {SIZES.map((n) => <option key={n} value={n}>{n < 0 ? labels.sizeAll : n}</option>)}
+          </select>
+        </label>
+      </div>
+      {view.items.length ? (
+        <ul className="grid grid--3 blog-list__grid" role="list">
+          {view.items.map((post) => <li key={post.id}><PostCardView post={post} headingLevel={2} /></li>)}
+        </ul>
+      ) : (
+        <p className="blog-list__empty">{labels.empty}</p>
+      )}
+      <nav className="pager" aria-label={labels.pagination} hidden={!query}>
+        <button type="button" className="round-button" disabled={view.page <= 1} onClick={() => go({ ...q, page: view.page - 1 })} aria-label={labels.previous}>
+          <Chevron direction="left" />
+        </button>
+        <span className="pager__status" aria-live="polite">{labels.pageOf.replace('{n}', String(view.page)).replace('{total}', String(view.pages))}</span>
+        <button type="button" className="round-button" disabled={view.page >= view.pages} onClick={() => go({ ...q, page: view.page + 1 })} aria-label={labels.next}>
+          <Chevron direction="right" />
+        </button>
+      </nav>
+    </div>
+  );
+}

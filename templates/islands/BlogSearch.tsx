@@ -1,0 +1,42 @@
+// The article sidebar's search box (the spec's was inert): searches titles, subheadings and
+// tags of every post in /search-index.json, built with the site, loaded on first use.
+import { useRef, useState } from 'react';
+import { search, type SearchEntry } from './lib/search.ts';
+
+export interface SearchLabels { heading: string; label: string; placeholder: string; button: string; noResults: string; results: string }
+
+export default function BlogSearch({ labels, indexUrl }: { labels: SearchLabels; indexUrl: string }) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<SearchEntry[] | null>(null);
+  const index = useRef<Promise<SearchEntry[]> | null>(null);
+
+  const run = async (q: string) => {
+    if (!q.trim()) return setResults(null);
+    index.current ??= fetch(indexUrl).then((r) => r.json() as Promise<SearchEntry[]>);
+    setResults(search(await index.current, q));
+  };
+
+  return (
+    <div className="blog-search">
+      <h2 className="article__aside-heading" id="blog-search-heading">{labels.heading}</h2>
+      <form role="search" aria-labelledby="blog-search-heading" action="/blogs" onSubmit={(e) => { e.preventDefault(); void run(query); }}>
+        <label htmlFor="blog-search-input" className="visually-hidden">{labels.label}</label>
+        <div className="blog-search__row">
+          <input id="blog-search-input" type="search" name="q" value={query} placeholder={labels.placeholder} autoComplete="off"
+            onChange={(e) => { setQuery(e.target.value); void run(e.target.value); }} />
+          <button type="submit" className="btn btn--primary">{labels.button}</button>
+        </div>
+      </form>
+      <p className="blog-search__status" role="status">
+        {results === null ? '' : results.length ? labels.results.replace('{count}', String(results.length)) : labels.noResults.replace('{query}', query)}
+      </p>
+      {results?.length ? (
+        <ul className="blog-search__results" role="list">
+          {results.map((r) => (
+            <li key={r.id}><a href={r.url}>{r.title}</a><span className="tag">{r.category}</span></li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+// The blog: list with filter, pagination, chooser and URL state; articles; search; feed.
+import { readFileSync, readdirSync } from 'node:fs';
+import { parse } from 'yaml';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+
+const posts = readdirSync('content/blog').filter((f) => f.endsWith('.md')).map((f) => parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(`content/blog/${f}`, 'utf8'))![1]!)).filter((p) => !p.draft);
+const byCategory = (slug: string) => posts.filter((p) => p.category === slug).length;
+
+async function list(page: Page, url = '/blogs') {
+  await page.goto(url);
+  const island = page.locator('[data-island="BlogList"]');
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  return island;
+}
+
+test.describe('blog list', () => {
+  test('without JavaScript every post is listed', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/blogs');
+    await expect(page.locator('.blog-list__grid > li')).toHaveCount(posts.length);
+    await context.close();
+  });
+
+  test('filters by each category, and All shows everything', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const island = await list(page);
+    for (const [name, slug] of [['ELD', 'eld'], ['Technology', 'technology'], ['Industry', 'industry']]) {
+      await island.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/blogs\\?category=${slug}$`));
+      await expect(island.locator('.blog-list__grid > li')).toHaveCount(Math.min(9, byCategory(slug!)));
+      await expect(island.locator('.post-card .tag').first()).toHaveText(name!);
+    }
+    await island.getByRole('link', { name: 'All', exact: true }).click();
+    await expect(island.locator('.blog-list__grid > li')).toHaveCount(Math.min(9, posts.length));
+  });
+
+  test('at 375 px: one post per page, Page 1 of N, disabled ends, no size chooser', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const island = await list(page);
+    await expect(island.locator('.blog-list__grid > li')).toHaveCount(1);
+    await expect(island.locator('.pager__status')).toHaveText(`Page 1 of ${posts.length}`);
+    await expect(island.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(island.getByLabel('Posts per page')).toBeHidden();
+    await island.getByRole('button', { name: 'Next' }).click();
+    await expect(island.locator('.pager__status')).toHaveText(`Page 2 of ${posts.length}`);
+    await expect(page).toHaveURL(/\?page=2$/);
+    await page.goto(`/blogs?page=${posts.length}`);
+    await expect(island.locator('.pager__status')).toHaveText(`Page ${posts.length} of ${posts.length}`);
+    await expect(island.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  test('at 1280 px: nine per page, and the chooser changes the page size', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const island = await list(page);
+    await expect(island.locator('.blog-list__grid > li')).toHaveCount(9);
+    await expect(island.locator('.pager__status')).toHaveText(`Page 1 of ${Math.ceil(posts.length / 9)}`);
+    await island.getByLabel('Posts per page').selectOption('3');
+    await expect(island.locator('.blog-list__grid > li')).toHaveCount(3);
+    await expect(page).toHaveURL(/\?size=3$/);
+    await island.getByLabel('Posts per page').selectOption('-1');
+    await expect(island.locator('.blog-list__grid > li')).toHaveCount(posts.length);
+    await expect(island.locator('.pager__status')).toHaveText('Page 1 of 1');
+  });
+
+  test('at 800 px: three per page', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    const island = await list(page);
+    await expect(island.locator('.blog-list__grid > li')).toHaveCount(3);
+  });
+
+  test('subheadings are cut at 57 characters from 1024 px and 30 from 1440 px, whole below', async ({ page }) => {
+    const island = await list(page);
+    const first = island.locator('.post-card__subheading').first();
+    const full = (await first.locator('.cut-full').textContent())!;
+    expect(full.length).toBeGreaterThan(57);
+    await page.setViewportSize({ width: 900, height: 900 });
+    await expect(first.locator('.cut-full')).toBeVisible();
+    await expect(first.locator('.cut-57')).toBeHidden();
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect(first.locator('.cut-57')).toBeVisible();
+    expect((await first.locator('.cut-57').textContent())!).toBe(`${full.slice(0, 57).trimEnd()}…`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(first.locator('.cut-30')).toBeVisible();
+    await expect(first.locator('.cut-57')).toBeHidden();
+    expect((await first.locator('.cut-30').textContent())!).toBe(`${full.slice(0, 30).trimEnd()}…`);
+  });
+
+  test('filter and page live in the URL: a shared link opens filtered, and Back restores', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const island = await list(page, '/blogs?category=eld&page=2');
+    await expect(island.locator('.pager__status')).toHaveText(`Page 2 of ${byCategory('eld')}`);
+    await expect(island.getByRole('link', { name: 'ELD', exact: true })).toHaveAttribute('aria-current', 'true');
+    await island.getByRole('link', { name: 'Industry', exact: true }).click();
+    await expect(island.locator('.pager__status')).toHaveText(`Page 1 of ${byCategory('industry')}`);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?category=eld&page=2$/);
+    await expect(island.locator('.pager__status')).toHaveText(`Page 2 of ${byCategory('eld')}`);
+  });
+});
+
+test.describe('articles', () => {
+  test('an article has its heading, sections, author, social links, categories, Get Started and the newsletter form', async ({ page }) => {
+    await page.goto('/blog-details/2');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ELD and Hours-of-Service Compliance in Canada/);
+    await expect(page.locator('.article__body h2').first()).toHaveText(/^1\. /);
+    await expect(page.locator('.article__body h2').last()).toHaveText('Conclusion');
+    await expect(page.locator('.article__body mark').first()).toBeVisible();
+    await expect(page.locator('.author__social a')).toHaveCount(3);
+    await expect(page.locator('.category-list a').first()).toHaveAttribute('href', '/blogs?category=eld');
+    await expect(page.locator('.newsletter input[type="email"]')).toBeVisible();
+    await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute('content', '2024-03-24');
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld).toMatchObject({ '@type': 'BlogPosting', datePublished: '2024-03-24' });
+    await expect(page.locator('body')).not.toContainText('TP 15263');
+  });
+
+  test('search finds a post by a word from its subheading', async ({ page }) => {
+    await page.goto('/blog-details/1');
+    const island = page.locator('[data-island="BlogSearch"]');
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    await island.getByRole('searchbox', { name: 'Search articles' }).fill('misuse');
+    const result = island.getByRole('link', { name: /Fuel-Card Spend/ });
+    await expect(result).toBeVisible();
+    await expect(island.getByRole('status')).toHaveText('1 articles found');
+    await result.click();
+    await expect(page).toHaveURL(/\/blog-details\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Fuel-Card Spend');
+  });
+
+  test('search says so when nothing matches', async ({ page }) => {
+    await page.goto('/blog-details/1');
+    const island = page.locator('[data-island="BlogSearch"]');
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    await island.getByRole('searchbox').fill('zeppelin');
+    await expect(island.getByRole('status')).toHaveText('No articles match “zeppelin”.');
+  });
+});
+
+test('the feed parses as XML, is linked from every page and lists every published post', async ({ page, request }) => {
+  await page.goto('/faqs');
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/feed.xml');
+  const response = await request.get('/feed.xml');
+  expect(response.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  const xml = await response.text();
+  const result = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    return { error: doc.querySelector('parsererror')?.textContent ?? null, titles: [...doc.querySelectorAll('item > title')].map((t) => t.textContent) };
+  }, xml);
+  expect(result.error).toBeNull();
+  expect(result.titles.sort()).toEqual(posts.map((p) => p.title).sort());
+});

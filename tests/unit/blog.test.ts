@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadAll } from '../../generator/load.ts';
+import { validate } from '../../generator/validate.ts';
+import { feed, searchIndex } from '../../generator/feed.ts';
+import { search } from '../../templates/islands/lib/search.ts';
+import { paginate, readQuery, writeQuery } from '../../templates/islands/BlogList.tsx';
+import { cut } from '../../templates/components/views.tsx';
+import type { Site } from '../../generator/model.ts';
+import { contentDir } from '../helpers.ts';
+
+let site: Site;
+beforeAll(() => {
+  site = validate(loadAll(contentDir), { contentDir, includeDrafts: false }).site!;
+});
+
+describe('search index', () => {
+  test('has every published post with title, subheading, tags and URL', () => {
+    const index = searchIndex(site);
+    expect(index).toHaveLength(site.posts.length);
+    expect(index[0]).toEqual({ id: expect.any(Number), url: expect.stringMatching(/^\/blog-details\/\d+$/), title: expect.any(String), subheading: expect.any(String), tags: expect.any(Array), category: expect.any(String) });
+  });
+
+  test('finds by words in the subheading and tags, ranks title matches first, ignores case and accents', () => {
+    const index = [
+      { id: 1, url: '/blog-details/1', title: 'Winter tires', subheading: 'Block heaters and batteries', tags: ['winter'], category: 'Industry' },
+      { id: 2, url: '/blog-details/2', title: 'Batteries in EVs', subheading: 'Range in the cold', tags: ['ev'], category: 'Technology' },
+      { id: 3, url: '/blog-details/3', title: 'Route planning', subheading: 'Montréal to Québec', tags: ['routes'], category: 'Industry' },
+    ];
+    expect(search(index, 'BATTERIES').map((e) => e.id)).toEqual([2, 1]);
+    expect(search(index, 'block heaters').map((e) => e.id)).toEqual([1]);
+    expect(search(index, 'quebec').map((e) => e.id)).toEqual([3]);
+    expect(search(index, 'winter ev')).toEqual([]);
+    expect(search(index, '  ')).toEqual([]);
+  });
+});
+
+describe('feed', () => {
+  test('is RSS 2.0 with one item per published post and escaped text', () => {
+    const xml = feed(site).toString();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    expect(xml.match(/<item>/g)).toHaveLength(site.posts.length);
+    expect(xml).toContain(`<atom:link href="${site.config.url}/feed.xml" rel="self" type="application/rss+xml"/>`);
+    expect(xml).toMatch(/<pubDate>\w{3}, \d{2} \w{3} \d{4} 12:00:00 GMT<\/pubDate>/);
+  });
+});
+
+describe('blog list state', () => {
+  test('the URL query round-trips and rejects unknown values', () => {
+    const cats = ['eld', 'technology', 'industry'];
+    expect(readQuery('?category=eld&page=2&size=10', cats)).toEqual({ category: 'eld', page: 2, size: 10 });
+    expect(readQuery('?category=nope&page=-3&size=7', cats)).toEqual({ category: 'all', page: 1, size: null });
+    expect(writeQuery({ category: 'eld', page: 2, size: 10 })).toBe('?category=eld&page=2&size=10');
+    expect(writeQuery({ category: 'all', page: 1, size: null })).toBe('');
+  });
+
+  test('pages clamp to the range and "All" is one page', () => {
+    const items = Array.from({ length: 10 }, (_, i) => i);
+    expect(paginate(items, 2, 9)).toEqual({ items: [9], page: 2, pages: 2 });
+    expect(paginate(items, 99, 3)).toEqual({ items: [9], page: 4, pages: 4 });
+    expect(paginate(items, 3, -1)).toEqual({ items, page: 1, pages: 1 });
+    expect(paginate([], 1, 9)).toEqual({ items: [], page: 1, pages: 1 });
+  });
+
+  test('subheadings are cut with an ellipsis only when longer', () => {
+    expect(cut('Short one', 30)).toBe('Short one');
+    expect(cut('A subheading that is certainly longer than thirty characters', 30)).toBe('A subheading that is certainly…');
+  });
+});
