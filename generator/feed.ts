@@ -12,10 +12,13 @@ const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
 export const FEED_PATH = '/feed.xml';
 export const SEARCH_INDEX_PATH = '/search-index.json';
 
+/** Feed readers show recent items; older posts stay on the site and in the sitemap. */
+export const FEED_ITEMS = 20;
+
 export function feed(site: Site): Buffer {
   const copy = (site.pages.blogs?.sections?.feed ?? {}) as { title?: string; description?: string };
   const base = site.config.url;
-  const posts = site.posts.filter((p) => !p.draft);
+  const posts = site.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS);
   const items = posts.map((post) => {
     const url = `${base}${blogPath(post.id)}`;
     const category = site.categories.find((c) => c.slug === post.category)?.name ?? post.category;
