@@ -16,6 +16,7 @@ export const collections = {
   navigation: { kind: 'single', path: 'navigation.yaml', schema: 'navigation' },
   categories: { kind: 'single', path: 'blog-categories.yaml', schema: 'blog-categories' },
   ui: { kind: 'single', path: 'ui.yaml', schema: 'ui' },
+  forms: { kind: 'single', path: 'forms.yaml', schema: 'forms' },
   pages: { kind: 'yaml-dir', path: 'pages', schema: 'page' },
   solutions: { kind: 'yaml-dir', path: 'solutions', schema: 'solution' },
   blog: { kind: 'markdown-dir', path: 'blog', schema: 'post' },

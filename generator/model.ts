@@ -116,6 +116,13 @@ export interface Benefit { order: number; title: string; content: string; icon: 
 export interface FleetFeature { order: number; heading: string; subheading: string; icon: string; image: string; imageAlt: string }
 export interface EcosystemCard { order: number; title: string; content: string; image: string }
 
+export interface FieldCopy { label: string; placeholder: string }
+export interface FormsCopy {
+  contact: { fields: Record<string, FieldCopy>; sources: string[] };
+  partner: { fields: Record<string, FieldCopy>; groups: Record<string, string>; departments: string[]; countries: { value: string; label: string }[]; states: string[]; button: string };
+  job: { fields: Record<string, FieldCopy>; heading: string; accommodation: string; noScriptResume: string; button: string; close: string };
+}
+
 /** Everything the routes and templates need, validated. */
 export interface Site {
   config: SiteConfig;
@@ -134,6 +141,8 @@ export interface Site {
   fleetFeatures: FleetFeature[];
   ecosystem: EcosystemCard[];
   ui: Record<string, string>;
+  /** Form copy and option lists (content/forms.yaml). */
+  forms: FormsCopy;
   /** Content file (display path) of each item, for route sources and the admin. */
   files: { [collection: string]: Record<string, string> };
 }

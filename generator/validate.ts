@@ -122,6 +122,7 @@ function assemble(records: SourceRecord[], options: ValidateOptions): Site {
     fleetFeatures: byOrder(of('fleetFeatures').map((r) => r.data as any)),
     ecosystem: byOrder(of('ecosystem').map((r) => r.data as any)),
     ui: one('ui') ?? {},
+    forms: one('forms') ?? { contact: { fields: {}, sources: [] }, partner: { fields: {}, groups: {}, departments: [], countries: [], states: [], button: '' }, job: { fields: {}, heading: '', accommodation: '', noScriptResume: '', button: '', close: '' } },
     files,
   };
 }

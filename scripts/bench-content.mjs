@@ -8,10 +8,23 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
-export function convert(corpusDir, target) {
-  if (!existsSync(join(target, 'site.yaml'))) {
-    cpSync(join(root, 'content'), target, { recursive: true });
+/** Copies the shipped content into the tree, writing only files whose bytes differ. */
+function syncShipped(from, to) {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const a = join(from, entry.name);
+    const b = join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(b, { recursive: true });
+      syncShipped(a, b);
+    } else if (!existsSync(b) || !readFileSync(a).equals(readFileSync(b))) {
+      cpSync(a, b);
+    }
   }
+}
+
+export function convert(corpusDir, target) {
+  mkdirSync(target, { recursive: true });
+  syncShipped(join(root, 'content'), target);
   const blog = join(target, 'blog');
   mkdirSync(blog, { recursive: true });
   const files = readdirSync(corpusDir).filter((f) => f.endsWith('.md')).sort();

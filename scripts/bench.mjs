@@ -34,13 +34,15 @@ function timedBuild(contentDir, outDir) {
   return { wall, rss: kb / 1024, stdout: r.stdout };
 }
 
-async function editLatency(contentDir, postFile, postPath, port) {
-  const child = spawn(node, [siteBin, '--content', contentDir, 'preview', '--port', String(port), '--out', join(work, `preview-${port}`)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolveReady, reject) => {
+async function editLatency(contentDir, postFile, postPath, label) {
+  // Port 0: the system picks a free port; the preview prints the one it got.
+  const child = spawn(node, [siteBin, '--content', contentDir, 'preview', '--port', '0', '--out', join(work, `preview-${label}`)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
+  const port = await new Promise((resolveReady, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
-      if (out.includes('Preview http')) resolveReady();
+      const m = /Preview http:\/\/[^:]+:(\d+)/.exec(out);
+      if (m) resolveReady(Number(m[1]));
     });
     child.on('exit', () => reject(new Error(`preview exited:\n${out}`)));
   });
@@ -71,7 +73,7 @@ const rows = [];
 {
   const shipped = [];
   for (let i = 0; i < runs; i++) shipped.push(timedBuild(join(root, 'content'), join(work, 'out-shipped')));
-  rows.push({ corpus: 'shipped site', wall: median(shipped.map((s) => s.wall)), rss: Math.max(...shipped.map((s) => s.rss)), edit: await editLatency(join(root, 'content'), join(root, 'content/blog/fleet-management-trends-2024.md'), '/blog-details/1', 4471) });
+  rows.push({ corpus: 'shipped site', wall: median(shipped.map((s) => s.wall)), rss: Math.max(...shipped.map((s) => s.rss)), edit: await editLatency(join(root, 'content'), join(root, 'content/blog/fleet-management-trends-2024.md'), '/blog-details/1', 'shipped') });
 }
 for (const n of sizes) {
   const corpus = join(work, `corpus-${n}`);
@@ -81,7 +83,7 @@ for (const n of sizes) {
   const builds = [];
   for (let i = 0; i < runs; i++) builds.push(timedBuild(tree, join(work, `out-${n}`)));
   const [slug, id] = [...ids.entries()][Math.floor(n / 2)];
-  const edit = await editLatency(tree, join(tree, 'blog', `bench-${slug}.md`), `/blog-details/${id}`, 4472);
+  const edit = await editLatency(tree, join(tree, 'blog', `bench-${slug}.md`), `/blog-details/${id}`, `n${n}`);
   rows.push({ corpus: `${n} posts`, wall: median(builds.map((b) => b.wall)), rss: Math.max(...builds.map((b) => b.rss)), edit });
 }
 

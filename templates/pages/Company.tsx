@@ -1,30 +1,77 @@
-// Company pages: partnership, leadership, careers, contact, get started. Their forms and
-// interactive parts are islands added by the company-pages and forms work.
-import { useEnv } from '../context.tsx';
+// Company pages: partnership, leadership, careers, contact, get started.
+import { useEnv, type RenderEnv } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
-import { Html, Img } from '../components/Media.tsx';
-import { IconCard, PageHero, Section, SectionHead } from '../components/Blocks.tsx';
+import { Html } from '../components/Media.tsx';
+import { PageHero, Section, SectionHead } from '../components/Blocks.tsx';
 import { LatestNews, Stars } from '../components/Cards.tsx';
 import { Glyph } from '../components/SvgIcons.tsx';
+import { Field, LeadForm, SelectField, TextArea } from '../components/Forms.tsx';
+import { carouselLabels, sliderLabels } from '../components/labels.ts';
+import { Island } from '../islands/Island.tsx';
+import CardCarousel from '../islands/CardCarousel.tsx';
+import LeadershipTeam from '../islands/LeadershipTeam.tsx';
+import CareerJobs from '../islands/CareerJobs.tsx';
+import LifeSlider from '../islands/LifeSlider.tsx';
+import MapEmbed from '../islands/MapEmbed.tsx';
 import { renderMarkdown, renderInline } from '../../generator/markdown.ts';
 
 function useCopy() {
-  const { site, route } = useEnv();
-  return { site, copy: site.pages[route.page!]! };
+  const env = useEnv();
+  return { env, site: env.site, copy: env.site.pages[env.route.page!]! };
 }
 
 export function Partnership() {
-  const { site, copy } = useCopy();
+  const { env, site, copy } = useCopy();
   const s = copy.sections ?? {};
+  const p = site.forms.partner;
+  const f = p.fields;
+  const id = 'partner';
   return (
     <Document>
       <PageHero copy={copy} />
+      <Section labelledBy="partner-form-heading">
+        <div className="form-card">
+          <SectionHead id="partner-form-heading" heading={s.form?.heading ?? copy.heading} intro={s.form?.intro} align="start" />
+          <LeadForm endpoint={site.config.leadEndpoint} form="partner" labelledBy="partner-form-heading">
+            <fieldset className="form-grid">
+              <legend>{p.groups.business}</legend>
+              <SelectField name="department" copy={f.department} options={p.departments} idPrefix={id} />
+              <Field name="businessname" copy={f.businessname} autoComplete="organization" idPrefix={id} />
+              <SelectField name="companytype" copy={f.companytype} options={p.departments} idPrefix={id} />
+              <Field name="website" copy={f.website} type="url" autoComplete="url" idPrefix={id} />
+              <SelectField name="employees" copy={f.employees} options={p.departments} idPrefix={id} />
+            </fieldset>
+            <fieldset className="form-grid">
+              <legend>{p.groups.contact}</legend>
+              <Field name="firstname" copy={f.firstname} autoComplete="given-name" idPrefix={id} />
+              <Field name="lastname" copy={f.lastname} autoComplete="family-name" idPrefix={id} />
+              <Field name="jobtitle" copy={f.jobtitle} autoComplete="organization-title" idPrefix={id} />
+              <Field name="email" copy={f.email} type="email" autoComplete="email" idPrefix={id} />
+              <Field name="phonenumber" copy={f.phonenumber} type="tel" autoComplete="tel" idPrefix={id} />
+              <SelectField name="country" copy={f.country} options={p.countries} idPrefix={id} />
+              <SelectField name="state" copy={f.state} options={p.states} idPrefix={id} />
+            </fieldset>
+            <fieldset className="form-grid">
+              <legend>{p.groups.other}</legend>
+              <Field name="otheremail" copy={f.otheremail} type="email" idPrefix={id} />
+              <Field name="otherphone" copy={f.otherphone} type="tel" idPrefix={id} />
+              <SelectField name="othercountry" copy={f.othercountry} options={p.departments} required={false} idPrefix={id} />
+              <SelectField name="otherstate" copy={f.otherstate} options={p.departments} required={false} idPrefix={id} />
+              <TextArea name="otherinfo" copy={f.otherinfo} idPrefix={id} />
+            </fieldset>
+            <button type="submit" className="btn btn--primary btn--lg">{p.button}</button>
+          </LeadForm>
+        </div>
+      </Section>
       {s.ecosystem ? (
         <Section tone="tint" labelledBy="ecosystem-heading">
           <SectionHead id="ecosystem-heading" heading={s.ecosystem.heading} intro={s.ecosystem.intro} />
-          <div className="grid grid--4">
-            {site.ecosystem.map((e) => <IconCard key={e.order} icon={e.image} title={e.title}><p>{e.content}</p></IconCard>)}
-          </div>
+          <Island
+            name="CardCarousel"
+            component={CardCarousel}
+            hydrate="visible"
+            props={{ items: site.ecosystem.map((e) => ({ heading: e.title, text: e.content, icon: env.icon(e.image) })), columns: 4, labels: carouselLabels(site) }}
+          />
         </Section>
       ) : null}
     </Document>
@@ -32,28 +79,30 @@ export function Partnership() {
 }
 
 export function Leadership() {
-  const { site, copy } = useCopy();
+  const { env, site, copy } = useCopy();
   const s = copy.sections ?? {};
   return (
     <Document>
       <PageHero copy={copy} />
       <Section labelledBy="team-heading">
         <SectionHead id="team-heading" heading={s.team?.heading ?? copy.heading} intro={s.team?.intro} />
-        <ul className="team" role="list">
-          {site.team.map((m) => (
-            <li key={m.order} className="team__member">
-              <Img src={m.photo} alt={m.photoAlt} className="team__photo" />
-              <h3 className="team__name">{m.name}</h3>
-              <p className="team__role">{m.role}</p>
-            </li>
-          ))}
-        </ul>
+        <Island
+          name="LeadershipTeam"
+          component={LeadershipTeam}
+          hydrate="visible"
+          props={{
+            members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: renderMarkdown(m.bio).html, photo: env.image(m.photo), photoAlt: m.photoAlt, profileUrl: m.profileUrl })),
+            profileLabel: site.ui.profile ?? 'Professional profile',
+            newTab: site.ui.externalLinkNote!,
+          }}
+        />
       </Section>
       {s.programme ? (
         <Section tone="tint" labelledBy="programme-heading">
           <div className="container--narrow">
             <SectionHead id="programme-heading" heading={s.programme.heading} align="start" />
             <Html html={renderMarkdown(s.programme.text).html} className="prose" />
+            {s.programme.cta ? <p><a className="btn btn--primary" href={s.programme.cta.href}>{s.programme.cta.label}</a></p> : null}
           </div>
         </Section>
       ) : null}
@@ -61,34 +110,59 @@ export function Leadership() {
   );
 }
 
+function jobsProps(env: RenderEnv, s: Record<string, any>) {
+  const { site } = env;
+  const jobs = s.jobs ?? {};
+  return {
+    jobs: site.jobs.map((j) => ({
+      id: j.id, title: j.title, department: j.department, category: j.category, level: j.level, location: j.location,
+      employmentType: j.employmentType, workplace: j.workplace, summary: j.summary, aboutHtml: renderMarkdown(j.about).html,
+      responsibilities: j.responsibilities, experience: j.experience,
+    })),
+    categories: ['Engineering', 'Marketing', 'Design', 'Sales'],
+    noJobsImage: env.image(jobs.noJobsImage ?? site.pages['not-found']!.hero!.image!),
+    endpoint: site.config.leadEndpoint,
+    labels: {
+      ...jobs.filters, apply: jobs.apply, readMore: jobs.readMore, close: site.forms.job.close, noJobs: jobs.noJobs,
+      about: jobs.about, responsibilities: jobs.responsibilities, experience: jobs.experience,
+      form: { fields: site.forms.job.fields, heading: site.forms.job.heading, accommodation: site.forms.job.accommodation, button: site.forms.job.button },
+    },
+  };
+}
+
 export function Career() {
-  const { site, copy } = useCopy();
+  const { env, site, copy } = useCopy();
   const s = copy.sections ?? {};
   return (
     <Document>
       <PageHero copy={copy} />
       <Section labelledBy="jobs-heading">
         <SectionHead id="jobs-heading" heading={s.jobs?.heading ?? copy.heading} intro={s.jobs?.intro} />
-        <ul className="grid grid--3" role="list">
-          {site.jobs.map((j) => (
-            <li key={j.id} className="card job-card">
-              <p className="job-card__tags"><span className="tag">{j.employmentType}</span><span className="tag">{j.workplace}</span></p>
-              <h3 className="card__title">{j.title}</h3>
-              <p>{j.level} · {j.location}</p>
-              <p>{j.summary}</p>
-            </li>
-          ))}
-        </ul>
+        <Island name="CareerJobs" component={CareerJobs} props={jobsProps(env, s)} />
+        <noscript><p className="note">{site.forms.job.noScriptResume}</p></noscript>
         {typeof s.accommodation === 'string' ? <p className="note"><Html as="span" html={renderInline(s.accommodation)} /></p> : null}
       </Section>
+      {s.life ? (
+        <Section tone="tint" labelledBy="life-heading">
+          <SectionHead id="life-heading" heading={s.life.heading} intro={s.life.intro} />
+          <Island
+            name="LifeSlider"
+            component={LifeSlider}
+            hydrate="visible"
+            props={{ slides: (s.life.slides as { title: string; text: string; image: string; imageAlt: string }[]).map((x) => ({ ...x, image: env.image(x.image) })), label: s.life.heading, labels: sliderLabels(site) }}
+          />
+        </Section>
+      ) : null}
     </Document>
   );
 }
 
 export function ContactUs() {
-  const { site, copy } = useCopy();
+  const { env, site, copy } = useCopy();
   const s = copy.sections ?? {};
-  const a = site.config.address;
+  const c = site.forms.contact;
+  const id = 'contact';
+  const map = s.map as Record<string, string> | undefined;
   return (
     <Document>
       <PageHero copy={copy}>
@@ -100,13 +174,38 @@ export function ContactUs() {
           </div>
         ) : null}
       </PageHero>
-      <Section labelledBy="contact-details-heading">
-        <SectionHead id="contact-details-heading" heading={s.form?.heading ?? copy.heading} />
-        <ul className="contact-list" role="list">
-          <li><Glyph name="phone" /><a href={`tel:${site.config.phone.tel}`}>{site.config.phone.display}</a></li>
-          <li><Glyph name="mail" /><a href={`mailto:${site.config.email}`}>{site.config.email}</a></li>
-          <li><Glyph name="pin" /><span>{a.street}, {a.city}, {a.region} {a.postalCode}</span></li>
-        </ul>
+      <Section labelledBy="contact-form-heading">
+        <div className="contact-layout">
+          <div className="form-card">
+            <h2 id="contact-form-heading" className="section-head__heading">{s.form?.heading}</h2>
+            <LeadForm endpoint={site.config.leadEndpoint} form="contact" labelledBy="contact-form-heading">
+              <div className="form-grid">
+                <Field name="name" copy={c.fields.name} autoComplete="name" idPrefix={id} />
+                <Field name="phone" copy={c.fields.phone} type="tel" autoComplete="tel" idPrefix={id} />
+                <Field name="email" copy={c.fields.email} type="email" autoComplete="email" idPrefix={id} />
+                <SelectField name="department" copy={c.fields.department} options={c.sources} idPrefix={id} />
+                <TextArea name="additionalInfo" copy={c.fields.additionalInfo} rows={4} idPrefix={id} />
+              </div>
+              <button type="submit" className="btn btn--primary btn--lg">{s.form?.button}</button>
+            </LeadForm>
+          </div>
+          <aside className="contact-aside" aria-labelledby="contact-map-heading">
+            <h2 id="contact-map-heading" className="card__title">{map?.heading}</h2>
+            <ul className="contact-list" role="list">
+              <li><Glyph name="phone" /><a href={`tel:${site.config.phone.tel}`}>{site.config.phone.display}</a></li>
+              <li><Glyph name="mail" /><a href={`mailto:${site.config.email}`}>{site.config.email}</a></li>
+              <li><Glyph name="pin" /><span>{site.config.address.street}, {site.config.address.city}, {site.config.address.region} {site.config.address.postalCode}</span></li>
+            </ul>
+            {map?.image ? (
+              <Island
+                name="MapEmbed"
+                component={MapEmbed}
+                hydrate="visible"
+                props={{ image: env.image(map.image), imageAlt: map.imageAlt!, embedUrl: map.embedUrl!, frameTitle: map.frameTitle!, button: map.button!, notice: map.notice!, linkUrl: map.linkUrl!, linkLabel: map.linkLabel!, newTab: site.ui.externalLinkNote! }}
+              />
+            ) : null}
+          </aside>
+        </div>
       </Section>
       {s.news ? <LatestNews heading={s.news.heading} /> : null}
     </Document>

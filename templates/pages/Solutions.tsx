@@ -6,7 +6,7 @@ import { Hero, IconCard, PageHero, Section, SectionHead } from '../components/Bl
 import { LatestNews, TestimonialCard, testimonialData } from '../components/Cards.tsx';
 import { carouselLabels, sliderLabels } from '../components/labels.ts';
 import { Island } from '../islands/Island.tsx';
-import SolutionCards from '../islands/SolutionCards.tsx';
+import CardCarousel from '../islands/CardCarousel.tsx';
 import Counters from '../islands/Counters.tsx';
 import TestimonialSlider from '../islands/TestimonialSlider.tsx';
 import type { Solution as SolutionModel } from '../../generator/model.ts';
@@ -22,11 +22,11 @@ export function SolutionsIndex() {
       <Section labelledBy="list-heading">
         <SectionHead id="list-heading" heading={s.list?.heading ?? copy.heading} intro={s.list?.intro} />
         <Island
-          name="SolutionCards"
-          component={SolutionCards}
+          name="CardCarousel"
+          component={CardCarousel}
           hydrate="visible"
           props={{
-            items: site.solutions.map((x) => ({ heading: x.card.heading, subheading: x.card.subheading, icon: env.icon(x.card.icon), href: x.path })),
+            items: site.solutions.map((x) => ({ heading: x.card.heading, text: x.card.subheading, icon: env.icon(x.card.icon), href: x.path })),
             more: s.list?.more ?? site.ui.moreDetails!,
             labels: carouselLabels(site),
           }}

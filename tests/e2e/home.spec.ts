@@ -172,7 +172,7 @@ test.describe('solutions', () => {
   test('the index is a grid on wide screens', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/solutions');
-    const cards = (await hydrated(page, 'SolutionCards')).locator('li');
+    const cards = (await hydrated(page, 'CardCarousel')).locator('li');
     await expect(cards.filter({ visible: true })).toHaveCount(7);
     await expect(cards.first().getByRole('link', { name: /More Details/ })).toHaveAttribute('href', /^\/solutions\//);
   });
@@ -180,9 +180,9 @@ test.describe('solutions', () => {
   test('on a phone the index is a carousel with an n/total counter that wraps', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/solutions');
-    const island = await hydrated(page, 'SolutionCards');
+    const island = await hydrated(page, 'CardCarousel');
     await expect(island.locator('li:visible')).toHaveCount(1);
-    const counter = island.locator('.solution-cards__counter');
+    const counter = island.locator('.card-carousel__counter');
     await expect(counter).toHaveText('1/7');
     await island.getByRole('button', { name: 'Previous' }).click();
     await expect(counter).toHaveText('7/7');

@@ -1,0 +1,36 @@
+// Cards in a grid on wide screens; under 768 px one card at a time with previous/next and an
+// "n/total" counter that wraps at both ends (solutions index, partner ecosystem).
+import { useState } from 'react';
+import { Chevron } from './lib/Chevron.tsx';
+
+export interface CarouselCard { heading: string; text: string; icon: string; href?: string }
+interface Props { items: CarouselCard[]; more?: string; columns?: 3 | 4; labels: { previous: string; next: string; counter: string } }
+
+export default function CardCarousel({ items, more, columns = 3, labels }: Props) {
+  const [active, setActive] = useState(0);
+  const go = (i: number) => setActive((i + items.length) % items.length);
+  return (
+    <div className="card-carousel" role="group" aria-roledescription="carousel">
+      <ul className={`grid grid--${columns} card-carousel__list`} role="list">
+        {items.map((s, i) => (
+          <li key={s.heading} className={`card solution-card${i === active ? ' is-active' : ''}`}>
+            <span className="icon-wrap solution-card__icon" dangerouslySetInnerHTML={{ __html: s.icon }} />
+            <h3 className="card__title">{s.heading}</h3>
+            <p>{s.text}</p>
+            {s.href && more ? (
+              <a href={s.href} className="card__link">
+                {more}<span className="visually-hidden">: {s.heading}</span>
+                <Chevron direction="right" />
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div className="card-carousel__controls">
+        <button type="button" className="round-button" onClick={() => go(active - 1)} aria-label={labels.previous}><Chevron direction="left" /></button>
+        <span className="card-carousel__counter" aria-live="polite">{labels.counter.replace('{n}', String(active + 1)).replace('{total}', String(items.length))}</span>
+        <button type="button" className="round-button" onClick={() => go(active + 1)} aria-label={labels.next}><Chevron direction="right" /></button>
+      </div>
+    </div>
+  );
+}
