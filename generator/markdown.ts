@@ -48,8 +48,10 @@ export function renderMarkdown(source: string, options: { headingOffset?: number
     if (token.type !== 'heading_open') continue;
     const inline = tokens[i + 1]!;
     const text = inline.children?.filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('') ?? inline.content;
-    let id = slugify(text) || 'section';
-    for (let n = 2; used.has(id); n++) id = `${slugify(text)}-${n}`;
+    // "4. Fees and payment" → #fees-and-payment: the number is for reading, not for links.
+    const base = slugify(text.replace(/^\d+[.)]\s*/, '')) || 'section';
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
     const level = Number(token.tag.slice(1)) + (options.headingOffset ?? 0);
     token.tag = tokens[i + 2]!.tag = `h${Math.min(level, 6)}`;

@@ -1,31 +1,23 @@
 // `site preview` as a content author meets it: a real CLI process on a copy of content/,
 // edited on disk while a page is open in Chromium.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-import { sandbox, root, type Sandbox } from '../helpers.ts';
+import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
+import type { Sandbox } from '../helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
+let preview: PreviewProcess;
 let box: Sandbox;
-let child: ChildProcess;
 let base: string;
-let log = '';
+const log = { get text() { return preview.log(); } };
 
 test.beforeAll(async () => {
-  box = sandbox();
-  const port = 4450 + Math.floor(Math.random() * 40);
-  child = spawn(join(root, 'node_modules/.bin/node'), [join(root, 'bin/site.js'), 'preview', '--port', String(port), '--out', join(box.dir, 'preview')], { cwd: box.dir, env: { ...process.env, NO_COLOR: '1' } });
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  await expect.poll(() => log, { timeout: 30_000 }).toContain('Preview http');
-  base = `http://127.0.0.1:${port}`;
+  preview = await startPreviewProcess();
+  box = preview.box;
+  base = preview.base;
 });
 
-test.afterAll(() => {
-  child?.kill();
-  box?.remove();
-});
+test.afterAll(() => preview?.stop());
 
 const FAQ = 'faqs/05-sustainability.yaml';
 
@@ -35,7 +27,7 @@ test('saving a content file reloads the open page with the change', async ({ pag
   box.edit(FAQ, /^title: .*$/m, 'title: "How does telematics cut idling and emissions?"');
   await expect(page.getByText('How does telematics cut idling and emissions?')).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as any).__marker)).not.toBe(marker);
-  await expect.poll(() => log).toMatch(/✓ 1 page rebuilt, \d+ files? written in \d+ ms \(content\/faqs\/05-sustainability\.yaml\)/);
+  await expect.poll(() => log.text).toMatch(/✓ 1 page rebuilt, \d+ files? written in \d+ ms \(content\/faqs\/05-sustainability\.yaml\)/);
 });
 
 test('a content error shows the overlay in the browser and the terminal, and the last good build stays served', async ({ page }) => {
@@ -45,7 +37,7 @@ test('a content error shows the overlay in the browser and the terminal, and the
   await expect(overlay).toBeAttached({ timeout: 10_000 });
   await expect(overlay).toContainText('content/faqs/05-sustainability.yaml:2:8');
   await expect(overlay).toContainText('order: "five" is a string, expected a whole number');
-  await expect.poll(() => log).toContain('content/faqs/05-sustainability.yaml:2:8  order: "five" is a string, expected a whole number');
+  await expect.poll(() => log.text).toContain('content/faqs/05-sustainability.yaml:2:8  order: "five" is a string, expected a whole number');
   const other = await page.context().newPage();
   const response = await other.goto(`${base}/faqs`);
   expect(response?.status()).toBe(200);
@@ -56,10 +48,10 @@ test('a content error shows the overlay in the browser and the terminal, and the
 });
 
 test('an edit re-renders only the pages built from that file', async ({ request }) => {
-  const before = log.length;
+  const before = log.text.length;
   box.edit('blog/preparing-fleet-for-canadian-winter.md', /^subheading: .*$/m, 'subheading: "Winter checklist: tires, batteries, block heaters and the data that tells you which truck needs attention first."');
-  await expect.poll(() => log.slice(before)).toMatch(/✓ \d+ pages? rebuilt/);
-  const rebuilt = Number(/✓ (\d+) pages? rebuilt/.exec(log.slice(before))![1]);
+  await expect.poll(() => log.text.slice(before)).toMatch(/✓ \d+ pages? rebuilt/);
+  const rebuilt = Number(/✓ (\d+) pages? rebuilt/.exec(log.text.slice(before))![1]);
   // The post itself plus the pages that list posts (home, blog list, contact, the solutions' news).
   expect(rebuilt).toBeGreaterThan(1);
   expect(rebuilt).toBeLessThan(20);
