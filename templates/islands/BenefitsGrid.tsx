@@ -2,7 +2,7 @@
 // returns to 6. Under 768 px: one card at a time with previous/next, wrapping around.
 // The server renders the same first state as the first client render, so hydration matches.
 import { useState } from 'react';
-import { Chevron } from './lib/Chevron.tsx';
+import { CarouselControls } from './lib/CarouselControls.tsx';
 
 export interface BenefitItem { title: string; content: string; icon: string }
 interface Props { items: BenefitItem[]; step: number; loadMore: string; loadLess: string; labels: { previous: string; next: string; counter: string } }
@@ -30,11 +30,7 @@ export default function BenefitsGrid({ items, step, loadMore, loadLess, labels }
           </button>
         </div>
       ) : null}
-      <div className="benefits__controls">
-        <button type="button" className="round-button" onClick={() => go(active - 1)} aria-label={labels.previous}><Chevron direction="left" /></button>
-        <span className="benefits__counter" aria-live="polite">{labels.counter.replace('{n}', String(active + 1)).replace('{total}', String(items.length))}</span>
-        <button type="button" className="round-button" onClick={() => go(active + 1)} aria-label={labels.next}><Chevron direction="right" /></button>
-      </div>
+      <CarouselControls active={active} total={items.length} go={go} labels={labels} className="benefits" />
     </div>
   );
 }

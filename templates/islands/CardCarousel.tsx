@@ -2,6 +2,7 @@
 // "n/total" counter that wraps at both ends (solutions index, partner ecosystem).
 import { useState } from 'react';
 import { Chevron } from './lib/Chevron.tsx';
+import { CarouselControls } from './lib/CarouselControls.tsx';
 
 export interface CarouselCard { heading: string; text: string; icon: string; href?: string }
 interface Props { items: CarouselCard[]; more?: string; columns?: 3 | 4; labels: { previous: string; next: string; counter: string } }
@@ -26,11 +27,7 @@ export default function CardCarousel({ items, more, columns = 3, labels }: Props
           </li>
         ))}
       </ul>
-      <div className="card-carousel__controls">
-        <button type="button" className="round-button" onClick={() => go(active - 1)} aria-label={labels.previous}><Chevron direction="left" /></button>
-        <span className="card-carousel__counter" aria-live="polite">{labels.counter.replace('{n}', String(active + 1)).replace('{total}', String(items.length))}</span>
-        <button type="button" className="round-button" onClick={() => go(active + 1)} aria-label={labels.next}><Chevron direction="right" /></button>
-      </div>
+      <CarouselControls active={active} total={items.length} go={go} labels={labels} className="card-carousel" />
     </div>
   );
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useInterval, useMobile, usePausable } from './lib/hooks.ts';
 import { PauseButton } from './lib/PauseButton.tsx';
-import { Chevron } from './lib/Chevron.tsx';
+import { CarouselControls } from './lib/CarouselControls.tsx';
 
 export interface ShowcaseItem { heading: string; subheading: string; icon: string; image: { src: string; width: number; height: number }; imageAlt: string }
 interface Props { items: ShowcaseItem[]; labels: { pause: string; play: string; previous: string; next: string; counter: string } }
@@ -58,11 +58,7 @@ export default function FleetShowcase({ items, labels }: Props) {
           <p className="showcase__heading">{item.heading}</p>
           <p className="showcase__sub">{item.subheading}</p>
         </div>
-        <div className="showcase__controls">
-          <button type="button" className="round-button" onClick={() => go(active - 1)} aria-label={labels.previous}><Chevron direction="left" /></button>
-          <span className="showcase__counter" aria-live="polite">{labels.counter.replace('{n}', String(active + 1)).replace('{total}', String(items.length))}</span>
-          <button type="button" className="round-button" onClick={() => go(active + 1)} aria-label={labels.next}><Chevron direction="right" /></button>
-        </div>
+        <CarouselControls active={active} total={items.length} go={go} labels={labels} className="showcase" />
         <PauseButton paused={userPaused} onToggle={toggle} pauseLabel={labels.pause} playLabel={labels.play} hidden={reduced} />
       </div>
     </div>
