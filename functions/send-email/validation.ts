@@ -1,0 +1,136 @@
+// The one validation module for leads: the browser forms (Formik) and the lead Lambda both
+// import it, so they cannot disagree. Yup only: no browser or Node-only imports.
+// Messages are the spec's (§5) with the readings the forms issue chose: E1 with its missing
+// space restored and the hint name@example.com; newsletter 'Invalid email address'; the current
+// contact form; the wizard's first name validated.
+import { object, string, type InferType } from 'yup';
+
+/** Local part, @, domain, and a top-level part of at least two letters. */
+export const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+/** Optional 1-4 digit country prefix (optional +), then 3 digits (optionally in brackets), 3, 4; space or dash between. */
+export const PHONE = /^(?:\+?\d{1,4}[ -]?)?(?:\(\d{3}\)|\d{3})[ -]?\d{3}[ -]?\d{4}$/;
+/** Optional http(s)://, a host name or localhost, optional port and path. */
+export const URL_PATTERN = /^(?:https?:\/\/)?(?:(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z]{2,}|localhost)(?::\d{1,5})?(?:\/[-a-z\d%_.~+@:]*)*(?:\?[;&a-z\d%_.~+=-]*)?(?:#[-a-z\d_]*)?$/i;
+
+export const E1 = 'Invalid email format. Please use name@example.com';
+export const P1 = 'Invalid phone number format. Please use (XXX) XXX-XXXX or XXX-XXX-XXXX';
+
+const required = (message: string) => string().trim().required(message);
+const email = (requiredMessage: string, invalid = E1) => required(requiredMessage).matches(EMAIL, { message: invalid, excludeEmptyString: true });
+const phone = (requiredMessage: string) => required(requiredMessage).matches(PHONE, { message: P1, excludeEmptyString: true });
+const optional = () => string().trim().default('');
+
+export const VEHICLE_RANGES = ['1 - 4', '5 - 29', '30 - 399', '400 - 3,900', '4,000+'] as const;
+export const INDUSTRIES = ['Construction', 'Field Service', 'Trucking & Logistics', 'Delivery', 'Oil & Gas', 'Agriculture'] as const;
+
+export const schemas = {
+  wizard: object({
+    vehicles: required('Choose how many vehicles or assets you operate').oneOf([...VEHICLE_RANGES], 'Choose one of the vehicle ranges'),
+    industry: required('Choose your industry').oneOf([...INDUSTRIES], 'Choose one of the industries'),
+    firstName: required('First name is required'),
+    lastName: required('Last name is required'),
+    email: email('Email is required'),
+    phone: phone('Phone number is required'),
+    companyName: required('Company name is required'),
+  }),
+  contact: object({
+    name: required('Name Required'),
+    phone: phone('phone number Required'),
+    email: email('Email is required'),
+    department: required('Required'),
+    additionalInfo: optional(),
+  }),
+  newsletter: object({
+    email: email('Email is required', 'Invalid email address'),
+  }),
+  partner: object({
+    department: required('Department is required'),
+    businessname: required('Business name is required'),
+    companytype: required('Company/Business type is required'),
+    website: required('Website is required').matches(URL_PATTERN, { message: 'Invalid URL', excludeEmptyString: true }),
+    employees: required('Number of employees is required'),
+    jobtitle: required('Job title is required'),
+    firstname: required('First name is required'),
+    lastname: required('Last name is required'),
+    email: email('Email is required'),
+    phonenumber: phone('Phone number is required'),
+    country: required('Country is required'),
+    state: required('State/Province is required'),
+    otherinfo: optional(),
+    otheremail: email('Email is required'),
+    otherphone: phone('Phone number is required'),
+    othercountry: optional(),
+    otherstate: optional(),
+  }),
+  job: object({
+    // Résumé, location, company and the URLs are asked for but, as in the spec, not checked here.
+    resume: optional(),
+    fullName: required('Full Name is required.'),
+    email: email('Email is required.'),
+    phone: phone('Phone number is required.'),
+    location: optional(),
+    company: optional(),
+    linkedin: optional(),
+    portfolio: optional(),
+    website: optional(),
+    additionalInfo: optional(),
+  }),
+};
+
+export type FormName = keyof typeof schemas;
+export type Fields<F extends FormName> = InferType<(typeof schemas)[F]>;
+export const FORM_NAMES = Object.keys(schemas) as FormName[];
+
+/** Validates every field; returns the cleaned (trimmed) values, or a message per invalid field. */
+export function validateLead<F extends FormName>(form: F, input: unknown): { ok: true; fields: Fields<F> } | { ok: false; errors: Record<string, string> } {
+  try {
+    const fields = schemas[form].validateSync(input, { abortEarly: false, stripUnknown: true }) as Fields<F>;
+    return { ok: true, fields };
+  } catch (error) {
+    const errors: Record<string, string> = {};
+    for (const e of (error as { inner?: { path?: string; message: string }[] }).inner ?? []) {
+      if (e.path && !(e.path in errors)) errors[e.path] = e.message;
+    }
+    if (!Object.keys(errors).length) errors._ = (error as Error).message;
+    return { ok: false, errors };
+  }
+}
+
+/** The outgoing message every form sends (spec §7), composed from validated fields. */
+export interface LeadMessage { from_name: string; from_email: string; phone_number: string; message: string }
+
+const lines = (pairs: [string, string | undefined][]) => pairs.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`).join('\n');
+
+export const compose: { [F in FormName]: (f: Fields<F>) => LeadMessage } = {
+  wizard: (f) => ({
+    from_name: `${f.firstName} ${f.lastName}`,
+    from_email: f.email,
+    phone_number: f.phone,
+    message: lines([['Company name', f.companyName], ['Industry', f.industry], ['Vehicles', f.vehicles]]),
+  }),
+  contact: (f) => ({
+    from_name: f.name,
+    from_email: f.email,
+    phone_number: f.phone,
+    message: `${f.additionalInfo}\nHow did you find? ${f.department}`.trimStart(),
+  }),
+  newsletter: (f) => ({ from_name: '', from_email: f.email, phone_number: '', message: '' }),
+  partner: (f) => ({
+    from_name: `${f.firstname} ${f.lastname}`,
+    from_email: f.email,
+    phone_number: f.phonenumber,
+    message: lines([
+      ['Business name', f.businessname], ['Company type', f.companytype], ['Website', f.website], ['Job title', f.jobtitle],
+      ['Country', f.country], ['State', f.state], ['Other info', f.otherinfo], ['Department', f.department],
+    ]),
+  }),
+  job: (f) => ({
+    from_name: f.fullName,
+    from_email: f.email,
+    phone_number: f.phone,
+    message: lines([
+      ['Resume', f.resume], ['Location', f.location], ['Company', f.company], ['LinkedIn', f.linkedin],
+      ['Portfolio', f.portfolio], ['Website', f.website], ['Additional info', f.additionalInfo],
+    ]),
+  }),
+};
