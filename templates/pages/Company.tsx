@@ -13,6 +13,7 @@ import LeadershipTeam from '../islands/LeadershipTeam.tsx';
 import CareerJobs from '../islands/CareerJobs.tsx';
 import LifeSlider from '../islands/LifeSlider.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
+import GetStartedWizard, { type WizardCopy } from '../islands/GetStartedWizard.tsx';
 import { renderMarkdown, renderInline } from '../../generator/markdown.ts';
 
 function useCopy() {
@@ -213,10 +214,25 @@ export function ContactUs() {
 }
 
 export function GetStarted() {
-  const { copy } = useCopy();
+  const { site, copy } = useCopy();
+  const w = copy.sections?.wizard as (Omit<WizardCopy, 'privacyHtml'> & { privacy: string }) | undefined;
   return (
     <Document>
-      <PageHero copy={copy} />
+      <section className="page-head page-head--wizard">
+        <div className="container container--narrow">
+          <h1 className="page-head__heading">{copy.heading}</h1>
+          {copy.intro ? <p className="page-head__intro">{copy.intro}</p> : null}
+        </div>
+      </section>
+      {w ? (
+        <div className="container container--narrow wizard-wrap">
+          <Island
+            name="GetStartedWizard"
+            component={GetStartedWizard}
+            props={{ copy: { ...w, privacyHtml: renderInline(w.privacy) }, endpoint: site.config.leadEndpoint, thanks: '/Thanks' }}
+          />
+        </div>
+      ) : null}
     </Document>
   );
 }

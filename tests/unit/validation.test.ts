@@ -1,6 +1,6 @@
 // Every message of spec §5, fed good and bad values, and the §7 payload of every form.
 import { describe, expect, test } from 'vitest';
-import { compose, E1, P1, validateLead, type FormName } from '../../functions/send-email/validation.ts';
+import { compose, E1, P1, validateLead, type Fields, type FormName, type LeadMessage } from '../../functions/send-email/validation.ts';
 
 const valid = {
   wizard: { vehicles: '5 - 29', industry: 'Delivery', firstName: 'Ana', lastName: 'Silva', email: 'ana@fleet.ca', phone: '416-555-0123', companyName: 'Silva Couriers' },
@@ -98,7 +98,7 @@ describe('payload composition (spec §7)', () => {
   const payload = <F extends FormName>(form: F) => {
     const result = validateLead(form, valid[form]);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    return (compose[form] as (f: typeof result.fields) => ReturnType<(typeof compose)['contact']>)(result.fields);
+    return (compose[form] as (f: Fields<F>) => LeadMessage)(result.fields);
   };
 
   test('wizard: first + last name; company, industry and vehicles in the message', () => {

@@ -1,0 +1,137 @@
+// /get-started: the three-step wizard. Step 1 fleet size, step 2 industry (radio groups, arrow
+// keys move between options; Next stays disabled until one is chosen; Back keeps answers),
+// step 3 contact details (submit disabled and dimmed until all five fields have text; the
+// shared Yup schema validates; errors show under their fields; the first invalid gets focus).
+// Without JavaScript the server's markup is one plain form with all three steps.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFormik } from 'formik';
+import { schemas, VEHICLE_RANGES, INDUSTRIES } from '../../functions/send-email/validation.ts';
+import { sendLead, newSubmissionId } from './lib/submit.ts';
+import { ErrorPopup } from './lib/ErrorPopup.tsx';
+
+export interface WizardCopy {
+  steps: string[]; stepLabel: string; vehicles: string; industry: string; contact: string;
+  next: string; back: string; submit: string; sending: string; privacyHtml: string;
+  fields: Record<'firstName' | 'lastName' | 'phone' | 'email' | 'companyName', { label: string; placeholder: string }>;
+  error: string; ok: string;
+}
+interface Props { copy: WizardCopy; endpoint: string; thanks: string }
+
+const CONTACT = ['firstName', 'lastName', 'phone', 'email', 'companyName'] as const;
+const TYPES: Record<(typeof CONTACT)[number], string> = { firstName: 'text', lastName: 'text', phone: 'tel', email: 'email', companyName: 'text' };
+const AUTOCOMPLETE: Record<(typeof CONTACT)[number], string> = { firstName: 'given-name', lastName: 'family-name', phone: 'tel', email: 'email', companyName: 'organization' };
+
+export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
+  const [live, setLive] = useState(false);
+  const [step, setStep] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const submissionId = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => setLive(true), []);
+
+  const formik = useFormik({
+    initialValues: { vehicles: '', industry: '', firstName: '', lastName: '', phone: '', email: '', companyName: '', fax: '' },
+    validationSchema: schemas.wizard,
+    validateOnMount: false,
+    onSubmit: async (values) => {
+      submissionId.current ??= newSubmissionId();
+      const fields = schemas.wizard.cast(values, { stripUnknown: true });
+      const ok = await sendLead(endpoint, 'wizard', fields, submissionId.current, values.fax);
+      if (ok) location.assign(thanks);
+      else setFailed(true);
+    },
+  });
+  const { values, errors, touched, submitCount, isSubmitting } = formik;
+  const closePopup = useCallback(() => setFailed(false), []);
+
+  // After a failed submit attempt, focus the first field with an error.
+  useEffect(() => {
+    if (!submitCount || isSubmitting) return;
+    const first = CONTACT.find((name) => errors[name]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  }, [submitCount, isSubmitting]);
+
+  const stepper = live ? (
+    <ol className="stepper" aria-label={copy.stepLabel.replace('{n}', String(step + 1)).replace('{total}', '3')}>
+      {copy.steps.map((label, i) => (
+        <li key={label} className={i <= step ? 'stepper__step is-active' : 'stepper__step'} aria-current={i === step ? 'step' : undefined}>
+          <span className="stepper__number">{i + 1}</span>
+          <span className="stepper__label">{label}</span>
+        </li>
+      ))}
+    </ol>
+  ) : null;
+
+  const choices = (name: 'vehicles' | 'industry', legend: string, options: readonly string[]) => (
+    <fieldset className="choices">
+      <legend className="wizard__question">{legend}</legend>
+      <div className="choices__grid">
+        {options.map((option) => (
+          <label key={option} className="choice">
+            <input type="radio" name={name} value={option} checked={values[name] === option} onChange={formik.handleChange} required={!live} />
+            <span>{option}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+
+  const allFilled = CONTACT.every((name) => values[name].trim() !== '');
+  const show = (i: number) => !live || step === i;
+
+  return (
+    <form ref={formRef} className="wizard" method="post" action={endpoint} noValidate={live} onSubmit={live ? formik.handleSubmit : undefined}>
+      <input type="hidden" name="form" value="wizard" />
+      {stepper}
+      {show(0) ? (
+        <section className="wizard__step">
+          {choices('vehicles', copy.vehicles, VEHICLE_RANGES)}
+          {live ? (
+            <div className="wizard__actions">
+              <button type="button" className="btn btn--primary" disabled={!values.vehicles} onClick={() => setStep(1)}>{copy.next}</button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      {show(1) ? (
+        <section className="wizard__step">
+          {choices('industry', copy.industry, INDUSTRIES)}
+          {live ? (
+            <div className="wizard__actions">
+              <button type="button" className="btn btn--secondary" onClick={() => setStep(0)}>{copy.back}</button>
+              <button type="button" className="btn btn--primary" disabled={!values.industry} onClick={() => setStep(2)}>{copy.next}</button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      {show(2) ? (
+        <section className="wizard__step">
+          <h2 className="wizard__question">{copy.contact}</h2>
+          <div className="form-grid">
+            {CONTACT.map((name) => {
+              const error = (touched[name] || submitCount > 0) && errors[name] ? errors[name] : undefined;
+              return (
+                <div key={name} className="form-field">
+                  <label htmlFor={`wizard-${name}`} className="form-field__label">{copy.fields[name].label}</label>
+                  <input
+                    id={`wizard-${name}`} name={name} type={TYPES[name]} autoComplete={AUTOCOMPLETE[name]} placeholder={copy.fields[name].placeholder}
+                    value={values[name]} onChange={formik.handleChange} onBlur={formik.handleBlur} required
+                    aria-invalid={error ? true : undefined} aria-describedby={error ? `wizard-${name}-error` : undefined}
+                  />
+                  {error ? <p id={`wizard-${name}-error`} className="form-field__error">{error}</p> : null}
+                </div>
+              );
+            })}
+          </div>
+          <div className="honeypot" aria-hidden="true"><label htmlFor="wizard-fax">Fax</label><input id="wizard-fax" type="text" name="fax" tabIndex={-1} autoComplete="off" value={values.fax} onChange={formik.handleChange} /></div>
+          <p className="wizard__privacy" dangerouslySetInnerHTML={{ __html: copy.privacyHtml }} />
+          <div className="wizard__actions">
+            {live ? <button type="button" className="btn btn--secondary" onClick={() => setStep(1)}>{copy.back}</button> : null}
+            <button type="submit" className="btn btn--primary" disabled={live && (!allFilled || isSubmitting)}>{isSubmitting ? copy.sending : copy.submit}</button>
+          </div>
+        </section>
+      ) : null}
+      <ErrorPopup open={failed} text={copy.error} ok={copy.ok} onClose={closePopup} />
+    </form>
+  );
+}
