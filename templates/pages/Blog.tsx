@@ -8,6 +8,7 @@ import { cut } from '../components/views.tsx';
 import { Island } from '../islands/Island.tsx';
 import BlogListIsland from '../islands/BlogList.tsx';
 import BlogSearch, { type SearchLabels } from '../islands/BlogSearch.tsx';
+import LeadFormIsland from '../islands/LeadForm.tsx';
 import { SEARCH_INDEX_PATH } from '../../generator/feed.ts';
 import { SocialGlyph } from '../components/SvgIcons.tsx';
 import { renderMarkdown } from '../../generator/markdown.ts';
@@ -44,24 +45,26 @@ export function BlogList() {
   );
 }
 
-/** The newsletter sign-up in the article sidebar. A plain form posting to the lead endpoint. */
+/** The newsletter sign-up in the article sidebar (e-mail only; resets, then /Thanks). */
 function Newsletter() {
   const { site } = useEnv();
   const n = (site.pages.blogs?.sections?.newsletter ?? {}) as Record<string, string>;
   if (!n.heading) return null;
   return (
-    <form className="newsletter" method="post" action={site.config.leadEndpoint} aria-labelledby="newsletter-heading">
+    <section className="newsletter" aria-labelledby="newsletter-heading">
       <h2 className="article__aside-heading" id="newsletter-heading">{n.heading}</h2>
       <p className="newsletter__text">{n.text}</p>
-      <input type="hidden" name="form" value="newsletter" />
-      <label htmlFor="newsletter-email" className="newsletter__label">{n.label}</label>
-      <input id="newsletter-email" type="email" name="email" placeholder={n.placeholder} autoComplete="email" required />
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor="newsletter-fax">Fax</label>
-        <input id="newsletter-fax" type="text" name="fax" tabIndex={-1} autoComplete="off" />
-      </div>
-      <button type="submit" className="btn btn--primary">{n.button}</button>
-    </form>
+      <Island
+        name="LeadForm"
+        component={LeadFormIsland}
+        hydrate="visible"
+        props={{
+          form: 'newsletter', id: 'newsletter', endpoint: site.config.leadEndpoint, button: n.button!, sending: site.ui.sending!,
+          error: site.ui.formError!, ok: site.ui.formOk!, thanks: '/Thanks', resetOnSuccess: true, className: 'lead-form--compact',
+          fields: [{ name: 'email', kind: 'email', label: n.label!, placeholder: n.placeholder!, autoComplete: 'email', wide: true }],
+        }}
+      />
+    </section>
   );
 }
 

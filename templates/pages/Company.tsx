@@ -14,6 +14,7 @@ import CareerJobs from '../islands/CareerJobs.tsx';
 import LifeSlider from '../islands/LifeSlider.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
 import GetStartedWizard, { type WizardCopy } from '../islands/GetStartedWizard.tsx';
+import LeadFormIsland from '../islands/LeadForm.tsx';
 import { renderMarkdown, renderInline } from '../../generator/markdown.ts';
 
 function useCopy() {
@@ -179,16 +180,21 @@ export function ContactUs() {
         <div className="contact-layout">
           <div className="form-card">
             <h2 id="contact-form-heading" className="section-head__heading">{s.form?.heading}</h2>
-            <LeadForm endpoint={site.config.leadEndpoint} form="contact" labelledBy="contact-form-heading">
-              <div className="form-grid">
-                <Field name="name" copy={c.fields.name} autoComplete="name" idPrefix={id} />
-                <Field name="phone" copy={c.fields.phone} type="tel" autoComplete="tel" idPrefix={id} />
-                <Field name="email" copy={c.fields.email} type="email" autoComplete="email" idPrefix={id} />
-                <SelectField name="department" copy={c.fields.department} options={c.sources} idPrefix={id} />
-                <TextArea name="additionalInfo" copy={c.fields.additionalInfo} rows={4} idPrefix={id} />
-              </div>
-              <button type="submit" className="btn btn--primary btn--lg">{s.form?.button}</button>
-            </LeadForm>
+            <Island
+              name="LeadForm"
+              component={LeadFormIsland}
+              props={{
+                form: 'contact', id, endpoint: site.config.leadEndpoint, button: s.form?.button, sending: s.form?.sending ?? site.ui.sending!,
+                error: site.ui.formError!, ok: site.ui.formOk!, thanks: '/Thanks', resetOnSuccess: true,
+                fields: [
+                  { name: 'name', kind: 'text', ...c.fields.name!, autoComplete: 'name' },
+                  { name: 'phone', kind: 'tel', ...c.fields.phone!, autoComplete: 'tel' },
+                  { name: 'email', kind: 'email', ...c.fields.email!, autoComplete: 'email' },
+                  { name: 'department', kind: 'select', ...c.fields.department!, options: c.sources.map((x) => ({ value: x, label: x })) },
+                  { name: 'additionalInfo', kind: 'textarea', ...c.fields.additionalInfo!, rows: 4, required: false },
+                ],
+              }}
+            />
           </div>
           <aside className="contact-aside" aria-labelledby="contact-map-heading">
             <h2 id="contact-map-heading" className="card__title">{map?.heading}</h2>
