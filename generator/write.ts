@@ -1,7 +1,7 @@
 // Everything → dist/, atomically: the new build is written to a sibling folder and swapped
 // in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
 // preview never sees half a site. Also the small files every site needs: sitemap, robots, manifest.
-import { mkdirSync, rmSync, renameSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, rmSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
@@ -79,14 +79,6 @@ export function writeChanged(outDir: string, outputs: Outputs, previous: Outputs
     }
   }
   return changed;
-}
-
-export function readManifest(outDir: string): BuildManifest | undefined {
-  try {
-    return JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8')) as BuildManifest;
-  } catch {
-    return undefined;
-  }
 }
 
 export interface BuildManifest {

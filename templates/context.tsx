@@ -40,7 +40,6 @@ export function useEnv(): RenderEnv {
   return env;
 }
 
-export const useSite = () => useEnv().site;
 
 /** Fills {name} placeholders in a content string. */
 export function fill(template: string, values: Record<string, string | number>): string {

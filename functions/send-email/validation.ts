@@ -79,7 +79,6 @@ export const schemas = {
 
 export type FormName = keyof typeof schemas;
 export type Fields<F extends FormName> = InferType<(typeof schemas)[F]>;
-export const FORM_NAMES = Object.keys(schemas) as FormName[];
 
 /** Validates every field; returns the cleaned (trimmed) values, or a message per invalid field. */
 export function validateLead<F extends FormName>(form: F, input: unknown): { ok: true; fields: Fields<F> } | { ok: false; errors: Record<string, string> } {

@@ -1,10 +1,8 @@
 // Server wrappers that turn content into the plain card data of views.tsx.
 import { useEnv, fill, formatDate, type RenderEnv } from '../context.tsx';
-import { Icon } from './Media.tsx';
-import { Glyph } from './SvgIcons.tsx';
-import { PostCardView, StarsView, TestimonialView, type PostCardData, type TestimonialData } from './views.tsx';
+import { StarsView, TestimonialView, type PostCardData, type TestimonialData } from './views.tsx';
 import { blogPath } from '../../generator/routes.ts';
-import type { Post, Solution, Testimonial } from '../../generator/model.ts';
+import type { Post, Testimonial } from '../../generator/model.ts';
 import { Island } from '../islands/Island.tsx';
 import NewsSlider from '../islands/NewsSlider.tsx';
 import { sliderLabels } from './labels.ts';
@@ -35,30 +33,12 @@ export function testimonialData(env: RenderEnv, t: { title: string; text: string
   };
 }
 
-export function PostCard({ post, headingLevel = 3 }: { post: Post; headingLevel?: 2 | 3 }) {
-  return <PostCardView post={postCardData(useEnv(), post)} headingLevel={headingLevel} />;
-}
-
 export function Stars({ rating }: { rating: number }) {
   return <StarsView rating={rating} label={fill(useEnv().site.ui.ratingLabel!, { n: rating })} />;
 }
 
 export function TestimonialCard({ t }: { t: Pick<Testimonial, 'title' | 'text' | 'author' | 'role'> & { image?: string; rating?: number; company?: string } }) {
   return <TestimonialView t={testimonialData(useEnv(), t)} />;
-}
-
-export function SolutionCard({ solution, more }: { solution: Solution; more: string }) {
-  return (
-    <article className="card solution-card">
-      <Icon src={solution.card.icon} className="solution-card__icon" />
-      <h3 className="card__title">{solution.card.heading}</h3>
-      <p>{solution.card.subheading}</p>
-      <a href={solution.path} className="card__link">
-        {more}<span className="visually-hidden">: {solution.card.heading}</span>
-        <Glyph name="arrowRight" />
-      </a>
-    </article>
-  );
 }
 
 /** The latest-news slider that solution pages and the contact page end with. */
