@@ -15,6 +15,33 @@ export const URL_PATTERN = /^(?:https?:\/\/)?(?:(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\
 export const E1 = 'Invalid email format. Please use name@example.com';
 export const P1 = 'Invalid phone number format. Please use (XXX) XXX-XXXX or XXX-XXX-XXXX';
 
+/**
+ * Résumé uploads (job form): the browser checks these before asking for an upload, the upload
+ * policy enforces the size, and the lead function checks the stored object again.
+ */
+export const RESUME = {
+  maxBytes: 5 * 1024 * 1024,
+  extensions: ['.pdf', '.doc', '.docx'],
+  types: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  wrongType: 'Choose a PDF, DOC or DOCX file',
+  tooLarge: 'The résumé must be 5 MB or smaller',
+} as const;
+
+/** The résumé message for a file, or '' when it is acceptable. */
+export function resumeProblem(fileName: string, size: number): string {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot < 0 ? '' : fileName.slice(dot).toLowerCase();
+  if (!(RESUME.extensions as readonly string[]).includes(extension)) return RESUME.wrongType;
+  if (!(size > 0) || size > RESUME.maxBytes) return RESUME.tooLarge;
+  return '';
+}
+
+/** The content type stored for an accepted résumé, chosen from its extension. */
+export function resumeType(fileName: string): string {
+  const extension = fileName.slice(fileName.lastIndexOf('.')).toLowerCase();
+  return RESUME.types[RESUME.extensions.indexOf(extension as (typeof RESUME.extensions)[number])] ?? 'application/octet-stream';
+}
+
 const required = (message: string) => string().trim().required(message);
 const email = (requiredMessage: string, invalid = E1) => required(requiredMessage).matches(EMAIL, { message: invalid, excludeEmptyString: true });
 const phone = (requiredMessage: string) => required(requiredMessage).matches(PHONE, { message: P1, excludeEmptyString: true });

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 
 export interface ManifestRoute { path: string; file: string; status: number; title: string; islands: string[] }
 
-export const manifest = () => JSON.parse(readFileSync('.site/e2e/.site-build.json', 'utf8')) as { routes: ManifestRoute[] };
+export const manifest = () => JSON.parse(readFileSync(`.site/e2e-${process.env.E2E_PORT ?? 4399}/.site-build.json`, 'utf8')) as { routes: ManifestRoute[] };
 export const navigation = parse(readFileSync('content/navigation.yaml', 'utf8'));
 export const site = parse(readFileSync('content/site.yaml', 'utf8'));
 
