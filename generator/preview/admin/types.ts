@@ -1,0 +1,117 @@
+// The admin preview's data: what `/_admin/api/state` answers and `/_admin/events` pushes after
+// every rebuild. Plain JSON, shared by the server (state.ts) and the browser UI (ui/).
+
+/** A content file (or any project file) as an author opens it. */
+export interface FileRef {
+  /** Path relative to the working directory, e.g. content/blog/eld.md (shown for any editor). */
+  file: string;
+  line?: number;
+  column?: number;
+  /** vscode://file/<absolute path>[:line[:column]]: opens the file in VS Code. */
+  href: string;
+}
+
+/** A located content problem, split into what is wrong and what to do. */
+export interface ProblemInfo {
+  at: FileRef;
+  /** Field path inside the file, e.g. author.name; empty for the whole file. */
+  path: string;
+  message: string;
+  what: string;
+  fix: string;
+}
+
+export interface PageInfo {
+  path: string;
+  title: string;
+  status: number;
+  draft: boolean;
+  sources: FileRef[];
+  islands: string[];
+  /** gzip bytes: the page's HTML, every script it may load (islands included), its CSS. */
+  weight: { html: number; js: number; css: number };
+  overBudget: boolean;
+}
+
+export type ItemStatus = 'valid' | 'draft' | 'invalid';
+
+export interface ItemInfo {
+  slug: string;
+  title: string;
+  at: FileRef;
+  status: ItemStatus;
+  problems: ProblemInfo[];
+  /** Pages built from this file. */
+  pages: string[];
+}
+
+export interface CollectionInfo {
+  name: string;
+  /** Where its files live: content/blog/ or content/site.yaml. */
+  location: string;
+  /** One file that every page reads (site.yaml, navigation.yaml…), not a folder of items. */
+  single: boolean;
+  items: ItemInfo[];
+}
+
+export type CheckKind = 'broken-link' | 'missing-alt' | 'heavy-image' | 'js-budget' | 'missing-description';
+
+/** One thing to fix that is not (only) a schema problem, with the file to fix it in. */
+export interface CheckInfo {
+  kind: CheckKind;
+  at: FileRef;
+  message: string;
+  fix: string;
+  /** Pages where it shows. */
+  pages: string[];
+}
+
+export interface Timing { stage: string; ms: number }
+
+export interface BuildRun {
+  kind: 'full' | 'edit';
+  /** ISO time the run finished. */
+  at: string;
+  ms: number;
+  /** Files whose change started the run. */
+  edited: string[];
+  /** Pages re-rendered (at most the first 200; the count is exact). */
+  rerendered: string[];
+  rerenderedCount: number;
+  /** Output files whose bytes changed (at most the first 200; the count is exact). */
+  written: string[];
+  writtenCount: number;
+  problems: number;
+  /** A generator bug (not a content problem): message and stack. */
+  error?: { message: string; stack: string };
+  timings: Timing[];
+}
+
+export interface AdminState {
+  /** ISO time this state was computed. */
+  at: string;
+  budgets: { jsGzip: number; imageBytes: number };
+  pages: PageInfo[];
+  collections: CollectionInfo[];
+  /** Every current content problem (the same list the terminal and the overlay show). */
+  problems: ProblemInfo[];
+  checks: CheckInfo[];
+  builds: BuildRun[];
+}
+
+/** What `GET /_site/leads` answers (the lead function's preview endpoint), newest first. */
+export interface LeadsResponse { inbox: string | null; leads: ArchivedLead[] }
+
+export interface ArchivedLead {
+  id: string;
+  form: 'wizard' | 'contact' | 'newsletter' | 'partner' | 'job';
+  receivedAt: string;
+  status: 'sent' | 'unsent';
+  fields: Record<string, unknown>;
+  message: { from_name: string; from_email: string; phone_number: string; message: string };
+  email: { from: string; to: string[]; replyTo: string[]; subject: string; text: string; html: string } | null;
+  resume?: { fileName: string; url: string };
+  /** The S3 archive key. */
+  key: string;
+  archived: unknown;
+}
