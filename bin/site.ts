@@ -58,6 +58,26 @@ program
     await startServer({ dir: resolve(opts.dir), port, host: opts.host });
   });
 
+program
+  .command('publish')
+  .description('upload a build to S3: only new or changed files, hashed assets before pages, optional cleanup that keeps the previous deploy\'s assets')
+  .requiredOption('--bucket <name>', 'the site bucket')
+  .option('--prefix <p>', 'key prefix inside the bucket', '')
+  .option('--region <r>', 'AWS region (default: AWS_REGION or the profile\'s)')
+  .option('--endpoint <url>', 'an S3-compatible endpoint such as s3rver (path-style)')
+  .option('-d, --dir <dir>', 'the build to publish', 'dist')
+  .option('--dry-run', 'print what would happen; change nothing', false)
+  .option('--delete', 'remove remote files the build no longer has (the previous deploy\'s hashed assets stay)', false)
+  .option('--concurrency <n>', 'requests in flight at once', '8')
+  .option('--json', 'print one JSON summary on stdout', false)
+  .addHelpText('after', '\nCredentials come from the standard AWS chain (environment, profile, web identity).\nExit codes: 0 ok, 1 build not valid, 2 usage or not a build, 3 bug, 4 S3/network failure (safe to re-run),\n5 credentials missing/rejected or access denied, 6 bucket not found.')
+  .action(async (opts: { bucket: string; prefix: string; region?: string; endpoint?: string; dir: string; dryRun: boolean; delete: boolean; concurrency: string; json: boolean }) => {
+    const concurrency = Number(opts.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new CommanderError(2, 'site.concurrency', `error: --concurrency must be a number from 1 to 256, not "${opts.concurrency}"`);
+    const { runPublish } = await import('../generator/cli/publish-command.ts');
+    process.exitCode = await runPublish({ ...opts, dir: resolve(opts.dir), concurrency });
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
