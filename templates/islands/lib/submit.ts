@@ -6,25 +6,36 @@ import { compose, type Fields, type FormName } from '../../../functions/send-ema
 
 export const TIMEOUT_MS = 15_000;
 
-export async function sendLead<F extends FormName>(endpoint: string, form: F, fields: Fields<F>, submissionId: string, fax = ''): Promise<boolean> {
-  const body = { ...(compose[form] as (f: Fields<F>) => object)(fields), form, fields, submissionId, fax };
+/** An answer: its status and its JSON body (null when it has none or it is not JSON). */
+export interface Answer { ok: boolean; status: number; data: any }
+
+/** fetch with a time limit that covers reading the body; null on a network error or timeout. */
+export async function request(url: string, init: RequestInit, timeoutMs = TIMEOUT_MS): Promise<Answer | null> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
-    if (!response.ok) return false;
-    const data = (await response.json().catch(() => null)) as { accepted?: unknown } | null;
-    return data?.accepted === true;
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const data = await response.json().catch(() => null);
+    if (controller.signal.aborted) return null;
+    return { ok: response.ok, status: response.status, data };
   } catch {
-    return false;
+    return null;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** JSON POST headers. */
+export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
+/**
+ * Sends one lead. `extra` adds top-level properties beside the contract's (the job form's
+ * `resumeKey`); it cannot replace them.
+ */
+export async function sendLead<F extends FormName>(endpoint: string, form: F, fields: Fields<F>, submissionId: string, fax = '', extra: Record<string, string> = {}): Promise<boolean> {
+  const body = { ...extra, ...(compose[form] as (f: Fields<F>) => object)(fields), form, fields, submissionId, fax };
+  const answer = await request(endpoint, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
+  return answer?.ok === true && answer.data?.accepted === true;
 }
 
 /** One key per form fill, so a retry of the same lead is recognised and sent once. */
