@@ -14,7 +14,8 @@ import CareerJobs from '../islands/CareerJobs.tsx';
 import LifeSlider from '../islands/LifeSlider.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
 import GetStartedWizard, { type WizardCopy } from '../islands/GetStartedWizard.tsx';
-import LeadFormIsland from '../islands/LeadForm.tsx';
+import LeadFormIsland, { type FieldGroup, type FieldSpec } from '../islands/LeadForm.tsx';
+import type { FormsCopy } from '../../generator/model.ts';
 import { renderMarkdown, renderInline } from '../../generator/markdown.ts';
 
 function useCopy() {
@@ -22,47 +23,57 @@ function useCopy() {
   return { env, site: env.site, copy: env.site.pages[env.route.page!]! };
 }
 
+/** The partner form's fields in the order and groups of the page; the spec reuses the department list for several selects. */
+function partnerGroups(p: FormsCopy['partner']): FieldGroup[] {
+  const field = (name: string, kind: FieldSpec['kind'], more: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind, label: p.fields[name]!.label, placeholder: p.fields[name]!.placeholder, ...more });
+  const list = (values: string[]) => values.map((v) => ({ value: v, label: v }));
+  const departments = list(p.departments);
+  return [
+    { legend: p.groups.business!, fields: [
+      field('department', 'select', { options: departments }),
+      field('businessname', 'text', { autoComplete: 'organization' }),
+      field('companytype', 'select', { options: departments }),
+      // Text with a URL keyboard: the spec accepts a website without http(s)://, which type=url would refuse.
+      field('website', 'text', { autoComplete: 'url', inputMode: 'url' }),
+      field('employees', 'select', { options: departments }),
+    ] },
+    { legend: p.groups.contact!, fields: [
+      field('firstname', 'text', { autoComplete: 'given-name' }),
+      field('lastname', 'text', { autoComplete: 'family-name' }),
+      field('jobtitle', 'text', { autoComplete: 'organization-title' }),
+      field('email', 'email', { autoComplete: 'email' }),
+      field('phonenumber', 'tel', { autoComplete: 'tel' }),
+      field('country', 'select', { options: p.countries }),
+      field('state', 'select', { options: list(p.states) }),
+    ] },
+    { legend: p.groups.other!, fields: [
+      field('otheremail', 'email'),
+      field('otherphone', 'tel'),
+      field('othercountry', 'select', { options: departments, required: false }),
+      field('otherstate', 'select', { options: departments, required: false }),
+      field('otherinfo', 'textarea', { rows: 4, required: false }),
+    ] },
+  ];
+}
+
 export function Partnership() {
   const { env, site, copy } = useCopy();
   const s = copy.sections ?? {};
   const p = site.forms.partner;
-  const f = p.fields;
-  const id = 'partner';
   return (
     <Document>
       <PageHero copy={copy} />
       <Section labelledBy="partner-form-heading">
         <div className="form-card">
           <SectionHead id="partner-form-heading" heading={s.form?.heading ?? copy.heading} intro={s.form?.intro} align="start" />
-          <LeadForm endpoint={site.config.leadEndpoint} form="partner" labelledBy="partner-form-heading">
-            <fieldset className="form-grid">
-              <legend>{p.groups.business}</legend>
-              <SelectField name="department" copy={f.department} options={p.departments} idPrefix={id} />
-              <Field name="businessname" copy={f.businessname} autoComplete="organization" idPrefix={id} />
-              <SelectField name="companytype" copy={f.companytype} options={p.departments} idPrefix={id} />
-              <Field name="website" copy={f.website} type="url" autoComplete="url" idPrefix={id} />
-              <SelectField name="employees" copy={f.employees} options={p.departments} idPrefix={id} />
-            </fieldset>
-            <fieldset className="form-grid">
-              <legend>{p.groups.contact}</legend>
-              <Field name="firstname" copy={f.firstname} autoComplete="given-name" idPrefix={id} />
-              <Field name="lastname" copy={f.lastname} autoComplete="family-name" idPrefix={id} />
-              <Field name="jobtitle" copy={f.jobtitle} autoComplete="organization-title" idPrefix={id} />
-              <Field name="email" copy={f.email} type="email" autoComplete="email" idPrefix={id} />
-              <Field name="phonenumber" copy={f.phonenumber} type="tel" autoComplete="tel" idPrefix={id} />
-              <SelectField name="country" copy={f.country} options={p.countries} idPrefix={id} />
-              <SelectField name="state" copy={f.state} options={p.states} idPrefix={id} />
-            </fieldset>
-            <fieldset className="form-grid">
-              <legend>{p.groups.other}</legend>
-              <Field name="otheremail" copy={f.otheremail} type="email" idPrefix={id} />
-              <Field name="otherphone" copy={f.otherphone} type="tel" idPrefix={id} />
-              <SelectField name="othercountry" copy={f.othercountry} options={p.departments} required={false} idPrefix={id} />
-              <SelectField name="otherstate" copy={f.otherstate} options={p.departments} required={false} idPrefix={id} />
-              <TextArea name="otherinfo" copy={f.otherinfo} idPrefix={id} />
-            </fieldset>
-            <button type="submit" className="btn btn--primary btn--lg">{p.button}</button>
-          </LeadForm>
+          <Island
+            name="LeadForm"
+            component={LeadFormIsland}
+            props={{
+              form: 'partner', id: 'partner', endpoint: site.config.leadEndpoint, labelledBy: 'partner-form-heading', button: p.button,
+              sending: site.ui.sending!, error: site.ui.formError!, ok: site.ui.formOk!, thanks: '/Thanks', groups: partnerGroups(p),
+            }}
+          />
         </div>
       </Section>
       {s.ecosystem ? (
