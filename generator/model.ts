@@ -120,7 +120,7 @@ export interface FieldCopy { label: string; placeholder: string }
 export interface FormsCopy {
   contact: { fields: Record<string, FieldCopy>; sources: string[] };
   partner: { fields: Record<string, FieldCopy>; groups: Record<string, string>; departments: string[]; countries: { value: string; label: string }[]; states: string[]; button: string };
-  job: { fields: Record<string, FieldCopy>; heading: string; accommodation: string; noScriptResume: string; button: string; close: string };
+  job: { fields: Record<string, FieldCopy>; heading: string; resumeHint: string; accommodation: string; noScriptHeading: string; noScriptResume: string; button: string; close: string };
 }
 
 /** Everything the routes and templates need, validated. */

@@ -1,8 +1,10 @@
 // /career: filters (Department, Job Level, Location, and the hidden Category coupled to the
-// department), job cards, a Read more dialog per job and the application dialog. When no
-// position matches (or none is open) the no-jobs picture and sentence show.
-import { useCallback, useState } from 'react';
+// department), job cards, a Read more dialog per job and the application dialog (its form is
+// lib/JobApplicationForm.tsx). When no position matches (or none is open) the no-jobs picture
+// and sentence show.
+import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from './lib/Dialog.tsx';
+import { JobApplicationForm, type JobFormCopy } from './lib/JobApplicationForm.tsx';
 import { ALL, changeFilter, emptyFilter, matches, optionsOf, type JobFilter } from './lib/jobs.ts';
 import type { ImageData } from '../components/views.tsx';
 
@@ -10,15 +12,16 @@ export interface JobView {
   id: string; title: string; department: string; category: string; level: string; location: string;
   employmentType: string; workplace: string; summary: string; aboutHtml: string; responsibilities: string[]; experience: string[];
 }
-export interface FieldCopy { label: string; placeholder: string }
 export interface CareerLabels {
   department: string; level: string; location: string; category: string; all: string; apply: string; readMore: string; close: string;
   noJobs: string; responsibilities: string; experience: string; about: string;
-  form: { fields: Record<string, FieldCopy>; heading: string; accommodation: string; button: string };
+  form: JobFormCopy;
 }
-interface Props { jobs: JobView[]; categories: string[]; noJobsImage: ImageData; endpoint: string; labels: CareerLabels }
+interface Props { jobs: JobView[]; categories: string[]; noJobsImage: ImageData; endpoint: string; thanks: string; labels: CareerLabels }
 
-export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, labels }: Props) {
+export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, thanks, labels }: Props) {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const [filter, setFilter] = useState<JobFilter>(emptyFilter);
   const [reading, setReading] = useState<JobView | null>(null);
   const [applying, setApplying] = useState<JobView | null>(null);
@@ -32,13 +35,6 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, la
         <option value={ALL}>{labels.all}</option>
         {values.map((v) => <option key={v} value={v}>{v}</option>)}
       </select>
-    </label>
-  );
-  const f = labels.form.fields;
-  const field = (name: string, type = 'text', required = true) => (
-    <label className="form-field" key={name}>
-      <span className="form-field__label">{f[name]?.label}</span>
-      <input type={type} name={name} placeholder={f[name]?.placeholder} required={required} autoComplete={type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined} />
     </label>
   );
   return (
@@ -58,7 +54,12 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, la
               <p className="job-card__meta">{job.level} · {job.location}</p>
               <p>{job.summary}</p>
               <div className="job-card__actions">
-                <button type="button" className="btn btn--primary" onClick={() => setApplying(job)}>{labels.apply}<span className="visually-hidden">: {job.title}</span></button>
+                {live ? (
+                  <button type="button" className="btn btn--primary" onClick={() => setApplying(job)}>{labels.apply}<span className="visually-hidden">: {job.title}</span></button>
+                ) : (
+                  // Without JavaScript, Apply leads to the plain application form under the list (Career page).
+                  <a className="btn btn--primary" href="#job-application">{labels.apply}<span className="visually-hidden">: {job.title}</span></a>
+                )}
                 <button type="button" className="btn btn--secondary" onClick={() => setReading(job)}>{labels.readMore}<span className="visually-hidden">: {job.title}</span></button>
               </div>
             </li>
@@ -89,37 +90,7 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, la
         ) : null}
       </Dialog>
       <Dialog open={!!applying} onClose={closeApply} labelledBy="apply-dialog-title">
-        {applying ? (
-          <form className="lead-form" method="post" action={endpoint} noValidate>
-            <h2 id="apply-dialog-title" className="dialog__title">{labels.form.heading.replace('{title}', applying.title)}</h2>
-            <input type="hidden" name="form" value="job" />
-            <input type="hidden" name="position" value={applying.title} />
-            <label className="form-field">
-              <span className="form-field__label">{f.resume?.label}</span>
-              <input type="file" name="resume" accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required />
-            </label>
-            <div className="form-grid">
-              {field('fullName')}
-              {field('email', 'email')}
-              {field('phone', 'tel')}
-              {field('location')}
-              {field('company')}
-              {field('linkedin', 'url')}
-              {field('portfolio', 'url')}
-              {field('website', 'url')}
-            </div>
-            <label className="form-field">
-              <span className="form-field__label">{f.additionalInfo?.label}</span>
-              <textarea name="additionalInfo" rows={4} placeholder={f.additionalInfo?.placeholder} />
-            </label>
-            <div className="honeypot" aria-hidden="true"><label>Fax<input type="text" name="fax" tabIndex={-1} autoComplete="off" /></label></div>
-            <p className="note">{labels.form.accommodation}</p>
-            <div className="dialog__actions">
-              <button type="submit" className="btn btn--primary">{labels.form.button}</button>
-              <button type="button" className="btn btn--secondary" onClick={() => setApplying(null)}>{labels.close}</button>
-            </div>
-          </form>
-        ) : null}
+        {applying ? <JobApplicationForm position={applying.title} endpoint={endpoint} thanks={thanks} copy={labels.form} close={labels.close} onClose={closeApply} /> : null}
       </Dialog>
     </div>
   );

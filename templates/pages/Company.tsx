@@ -135,12 +135,58 @@ function jobsProps(env: RenderEnv, s: Record<string, any>) {
     categories: ['Engineering', 'Marketing', 'Design', 'Sales'],
     noJobsImage: env.image(jobs.noJobsImage ?? site.pages['not-found']!.hero!.image!),
     endpoint: site.config.leadEndpoint,
+    thanks: '/Thanks',
     labels: {
       ...jobs.filters, apply: jobs.apply, readMore: jobs.readMore, close: site.forms.job.close, noJobs: jobs.noJobs,
       about: jobs.about, responsibilities: jobs.responsibilities, experience: jobs.experience,
-      form: { fields: site.forms.job.fields, heading: site.forms.job.heading, accommodation: site.forms.job.accommodation, button: site.forms.job.button },
+      form: {
+        fields: site.forms.job.fields, heading: site.forms.job.heading, accommodation: withInbox(site, site.forms.job.accommodation),
+        resumeHint: site.forms.job.resumeHint, button: site.forms.job.button, sending: site.ui.sending!, error: site.ui.formError!, ok: site.ui.formOk!,
+      },
     },
   };
+}
+
+/** Fills in the hiring inbox (site.yaml) where job copy names it. */
+function withInbox(site: RenderEnv['site'], text: string): string {
+  return text.replaceAll('{hiringInbox}', site.config.hiringInbox ?? site.config.email);
+}
+
+/**
+ * The application form for visitors without JavaScript (the Apply buttons link here until the
+ * island takes over): a plain POST with the position chosen from the open jobs, and no file
+ * input, since a résumé needs the upload; the note says where to e-mail it instead.
+ */
+function NoScriptApplication() {
+  const { site } = useEnv();
+  const j = site.forms.job;
+  const f = j.fields;
+  const id = 'job-nojs';
+  if (!site.jobs.length) return null;
+  return (
+    <noscript>
+      <div className="form-card careers__apply" id="job-application">
+        <SectionHead id="job-application-heading" heading={j.noScriptHeading} align="start" />
+        <p className="note careers__apply-note">{withInbox(site, j.noScriptResume)}</p>
+        <LeadForm endpoint={site.config.leadEndpoint} form="job" labelledBy="job-application-heading">
+          <div className="form-grid">
+            <SelectField name="position" copy={f.position} options={site.jobs.map((x) => x.title)} idPrefix={id} />
+            <Field name="fullName" copy={f.fullName} autoComplete="name" idPrefix={id} />
+            <Field name="email" copy={f.email} type="email" autoComplete="email" idPrefix={id} />
+            <Field name="phone" copy={f.phone} type="tel" autoComplete="tel" idPrefix={id} />
+            <Field name="location" copy={f.location} required={false} idPrefix={id} />
+            <Field name="company" copy={f.company} required={false} autoComplete="organization" idPrefix={id} />
+            <Field name="linkedin" copy={f.linkedin} type="url" required={false} idPrefix={id} />
+            <Field name="portfolio" copy={f.portfolio} type="url" required={false} idPrefix={id} />
+            <Field name="website" copy={f.website} type="url" required={false} idPrefix={id} />
+            <TextArea name="additionalInfo" copy={f.additionalInfo} idPrefix={id} />
+          </div>
+          <p className="careers__apply-accommodation">{withInbox(site, j.accommodation)}</p>
+          <button type="submit" className="btn btn--primary btn--lg">{j.button}</button>
+        </LeadForm>
+      </div>
+    </noscript>
+  );
 }
 
 export function Career() {
@@ -152,8 +198,8 @@ export function Career() {
       <Section labelledBy="jobs-heading">
         <SectionHead id="jobs-heading" heading={s.jobs?.heading ?? copy.heading} intro={s.jobs?.intro} />
         <Island name="CareerJobs" component={CareerJobs} props={jobsProps(env, s)} />
-        <noscript><p className="note">{site.forms.job.noScriptResume}</p></noscript>
-        {typeof s.accommodation === 'string' ? <p className="note"><Html as="span" html={renderInline(s.accommodation)} /></p> : null}
+        <NoScriptApplication />
+        {typeof s.accommodation === 'string' ? <p className="note"><Html as="span" html={renderInline(withInbox(site, s.accommodation))} /></p> : null}
       </Section>
       {s.life ? (
         <Section tone="tint" labelledBy="life-heading">
