@@ -67,6 +67,7 @@ export interface PublishSummary {
   files: { uploaded: string[]; deleted: string[]; kept: string[] };
 }
 
+/** Publishes the build in `options.dir`; throws a PublishError (with its exit code) for anything a person can fix. */
 export async function publish(options: PublishOptions): Promise<PublishSummary> {
   const start = performance.now();
   const emit = options.onEvent ?? (() => {});

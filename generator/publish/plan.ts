@@ -62,20 +62,6 @@ export function buildId(files: LocalFile[]): string {
 }
 
 /**
- * The S3 ETag of a multipart upload with parts of `partSize` bytes: the MD5 of the parts' MD5s,
- * a dash and the number of parts. (s3rver reports the plain MD5 instead; both are accepted.)
- */
-export function multipartEtag(body: Buffer, partSize: number): string {
-  const hash = createHash('md5');
-  let parts = 0;
-  for (let start = 0; start < body.length; start += partSize) {
-    hash.update(createHash('md5').update(body.subarray(start, start + partSize)).digest());
-    parts++;
-  }
-  return `${hash.digest('hex')}-${parts}`;
-}
-
-/**
  * The hashed assets a publish must not delete although the build no longer has them: those of
  * the deploys before this one, back to and including the latest that completed (its pages may
  * still sit in browser and CloudFront caches; an interrupted deploy's pages may be live too).

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { DEPLOY_MANIFEST, graceAssets, makePlan, multipartEtag, nextHistory, parseDeployManifest, phaseOf, type DeployRecord, type LocalFile } from '../../generator/publish/plan.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { digestFile } from '../../generator/publish/local.ts';
+import { DEPLOY_MANIFEST, graceAssets, makePlan, nextHistory, parseDeployManifest, phaseOf, type DeployRecord, type LocalFile } from '../../generator/publish/plan.ts';
 
 const md5 = (s: string | Buffer) => createHash('md5').update(s).digest('hex');
 const file = (path: string, body = path): LocalFile => ({ path, bytes: body.length, md5: md5(body), etags: [md5(body)] });
@@ -70,10 +74,18 @@ describe('publish plan', () => {
     expect(plan.deletes).toEqual(['old.html']);
   });
 
-  test('the multipart ETag is the MD5 of the parts\' MD5s and the part count', () => {
-    const body = Buffer.alloc(12, 1);
-    const parts = [body.subarray(0, 5), body.subarray(5, 10), body.subarray(10)];
-    const expected = md5(Buffer.concat(parts.map((p) => createHash('md5').update(p).digest())));
-    expect(multipartEtag(body, 5)).toBe(`${expected}-3`);
+  test('a large file also gets its multipart ETag: the MD5 of the parts\' MD5s and the part count', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'publish-digest-'));
+    try {
+      const body = Buffer.from('abcdefghijkl');
+      writeFileSync(join(dir, 'big'), body);
+      writeFileSync(join(dir, 'small'), 'abc');
+      const parts = [body.subarray(0, 5), body.subarray(5, 10), body.subarray(10)];
+      const expected = md5(Buffer.concat(parts.map((p) => createHash('md5').update(p).digest())));
+      expect(await digestFile(join(dir, 'big'), 5)).toEqual({ bytes: 12, md5: md5(body), etags: [md5(body), `${expected}-3`] });
+      expect(await digestFile(join(dir, 'small'), 5)).toEqual({ bytes: 3, md5: md5('abc'), etags: [md5('abc')] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
