@@ -39,7 +39,7 @@ interface AwsError {
   $metadata?: { httpStatusCode?: number; attempts?: number };
 }
 
-const REJECTED = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'ExpiredToken', 'InvalidToken', 'TokenRefreshRequired', 'InvalidClientTokenId', 'ExpiredTokenException', 'AuthorizationHeaderMalformed']);
+const REJECTED = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'ExpiredToken', 'InvalidToken', 'TokenRefreshRequired', 'InvalidClientTokenId', 'ExpiredTokenException']);
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
 
 /**
@@ -63,6 +63,9 @@ export function fromAwsError(error: unknown, context: { bucket: string; action: 
   }
   if (name === 'AccessDenied' || name === 'Forbidden' || status === 403) {
     return new PublishError('credentials', `Access denied: ${context.action} on ${where}. The role needs s3:ListBucket, s3:GetObject, s3:PutObject and, for --delete, s3:DeleteObject on the site bucket.`, { cause: error });
+  }
+  if (name === 'PermanentRedirect' || name === 'AuthorizationHeaderMalformed') {
+    return new PublishError('usage', `Bucket "${context.bucket}" is in another region than the one used (${name}: ${e.message}). Pass its region with --region.`, { cause: error });
   }
   if (/region is missing/i.test(e.message ?? '')) {
     return new PublishError('usage', 'No AWS region: pass --region or set AWS_REGION.', { cause: error });

@@ -55,6 +55,7 @@ export function phaseOf(path: string): Phase {
   return path.endsWith('.html') ? 'pages' : 'files';
 }
 
+/** Digest of the build's paths and contents: equal builds have equal ids. */
 export function buildId(files: LocalFile[]): string {
   const hash = createHash('sha256');
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) hash.update(`${f.path}\0${f.md5}\n`);

@@ -36,7 +36,7 @@ export class Remote {
       maxAttempts: options.maxAttempts,
       ...(options.endpoint
         ? { endpoint: options.endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-        : {}),
+        : { followRegionRedirects: true }),
     });
     // The initialize step runs once per command; deserialize once per attempt (the retry loop sits between).
     this.client.middlewareStack.add((next) => (args) => {

@@ -345,6 +345,14 @@ describe('site publish', () => {
       }
     });
 
+    test('no region for AWS itself: exit 2 and how to give one', async () => {
+      const home = join(box.dir, 'empty-home');
+      mkdirSync(home, { recursive: true });
+      const result = await cli(['--bucket', 'site', '--dir', dirs.A], { ...awsEnv, HOME: home, AWS_CONFIG_FILE: join(home, 'none') });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/No AWS region: pass --region or set AWS_REGION/);
+    });
+
     test('a bucket that does not exist: exit 6', async () => {
       const result = await cli(['--bucket', 'no-such-bucket', '--endpoint', proxy.url, '--dir', dirs.A], awsEnv);
       expect(result.status).toBe(6);
