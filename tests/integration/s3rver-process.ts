@@ -9,3 +9,5 @@ const [directory, port] = process.argv.slice(2);
 if (!directory) throw new Error('usage: s3rver-process.ts <dir> [port]');
 const s3 = await startLocalS3({ directory, port: Number(port ?? 0), buckets: ['site', 'other'] });
 console.log(s3.url);
+// Ends with the test process that started it: its end of stdin closes then, even on a crash.
+process.stdin.on('end', () => process.exit(0)).resume();
