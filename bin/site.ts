@@ -13,7 +13,7 @@ const program = new Command('site')
   .option('--content <dir>', 'content folder', 'content')
   .showHelpAfterError()
   .exitOverride()
-  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug.');
+  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads).');
 
 program
   .command('build')
@@ -56,6 +56,29 @@ program
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(2, 'site.port', `error: --port must be a number from 0 to 65535, not "${opts.port}"`);
     const { startServer } = await import('../generator/preview/server.ts');
     await startServer({ dir: resolve(opts.dir), port, host: opts.host });
+  });
+
+const leads = program.command('leads').description('work with the leads the lead function archived');
+leads
+  .command('resend')
+  .description('send every archived lead still marked unsent (SES failed when it arrived), each once')
+  .option('--since <date>', 'only leads received on or after this day (YYYY-MM-DD)')
+  .option('--bucket <name>', 'the leads bucket (default: $LEADS_BUCKET)')
+  .option('--region <region>', 'AWS region (default: $AWS_REGION or ca-central-1)')
+  .option('--s3-endpoint <url>', 'an S3-compatible endpoint instead of AWS (e.g. s3rver)')
+  .option('--ses-endpoint <url>', 'an SES-compatible endpoint instead of AWS (e.g. aws-ses-v2-local)')
+  .option('--local [dir]', "use the emulators of a running `site preview` (their addresses are in <dir>/endpoints.json)")
+  .action(async (opts: { since?: string; bucket?: string; region?: string; s3Endpoint?: string; sesEndpoint?: string; local?: string | true }) => {
+    const { runResend, OperatorError } = await import('../generator/cli/leads-command.ts');
+    try {
+      const local = opts.local === true ? '.site/preview-aws' : opts.local;
+      const result = await runResend({ ...opts, local, contentDir: resolve(program.opts().content) });
+      if (result.failed) process.exitCode = 4;
+    } catch (error) {
+      if (!(error instanceof OperatorError)) throw error;
+      console.error(`✗ ${error.message}`);
+      process.exitCode = 4;
+    }
   });
 
 program

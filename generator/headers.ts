@@ -55,3 +55,13 @@ export const securityHeaders: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
+
+/**
+ * The security headers with more origins allowed in connect-src: the résumé upload posts
+ * straight to the leads bucket (S3 in production, s3rver in the preview).
+ */
+export function withConnectSources(headers: Record<string, string>, origins: string[]): Record<string, string> {
+  if (!origins.length) return headers;
+  const csp = headers['Content-Security-Policy']!.replace("connect-src 'self'", `connect-src 'self' ${origins.join(' ')}`);
+  return { ...headers, 'Content-Security-Policy': csp };
+}

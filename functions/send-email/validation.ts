@@ -92,6 +92,8 @@ export const schemas = {
   job: object({
     // Résumé, location, company and the URLs are asked for but, as in the spec, not checked here.
     resume: optional(),
+    /** The posting applied for (its title), sent by the Apply dialog. */
+    position: optional(),
     fullName: required('Full Name is required.'),
     email: email('Email is required.'),
     phone: phone('Phone number is required.'),
@@ -155,7 +157,7 @@ export const compose: { [F in FormName]: (f: Fields<F>) => LeadMessage } = {
     from_email: f.email,
     phone_number: f.phone,
     message: lines([
-      ['Resume', f.resume], ['Location', f.location], ['Company', f.company], ['LinkedIn', f.linkedin],
+      ['Position', f.position], ['Resume', f.resume], ['Location', f.location], ['Company', f.company], ['LinkedIn', f.linkedin],
       ['Portfolio', f.portfolio], ['Website', f.website], ['Additional info', f.additionalInfo],
     ]),
   }),

@@ -47,8 +47,8 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
     },
     onSubmit: async (values, helpers) => {
       submissionId.current ??= newSubmissionId();
-      const fields = schemas.job.cast(values, { stripUnknown: true });
-      const extra: Record<string, string> = { position };
+      const fields = schemas.job.cast({ ...values, position }, { stripUnknown: true });
+      const extra: Record<string, string> = {};
       const chosen = file.current;
       if (chosen) {
         if (stored.current?.file !== chosen) {

@@ -1,0 +1,26 @@
+// Settings of the lead function. The site's facts (brand, inboxes, origin, phone, field labels)
+// come from content/site.yaml and content/forms.yaml: `leadSettings()` in generator/lead-settings.ts
+// reads them for the preview and the CLI, and the bundle script bakes the same object into the
+// Lambda as SITE_LEAD_SETTINGS. Infrastructure names (bucket, verified sender) come from the
+// environment the template sets.
+import type { EmailSettings } from './email.ts';
+
+export interface LeadSettings extends EmailSettings {
+  /** The production origin, e.g. https://www.trilliumfleet.example */
+  origin: string;
+  phone: string;
+}
+
+export interface FunctionEnv {
+  LEADS_BUCKET?: string;
+  LEAD_SENDER?: string;
+  ALLOWED_ORIGINS?: string;
+}
+
+/** The baked settings with the environment's overrides; throws when the bucket is not named. */
+export function settingsFromEnv(baked: LeadSettings, env: FunctionEnv): { settings: LeadSettings; bucket: string; allowedOrigins: string[] } {
+  if (!env.LEADS_BUCKET) throw new Error('LEADS_BUCKET is not set');
+  const settings = { ...baked, sender: env.LEAD_SENDER || baked.sender };
+  const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return { settings, bucket: env.LEADS_BUCKET, allowedOrigins: [baked.origin, ...extra] };
+}

@@ -1,0 +1,97 @@
+// The e-mail the sales (or hiring) desk receives for a lead: subject, plain text and HTML.
+// Pure. Every visitor value is untrusted: header values lose CR/LF and other control
+// characters (no header injection through a name), HTML bodies escape everything.
+import { escapeHtml } from './http.ts';
+import type { FormName, LeadMessage } from './validation.ts';
+
+export interface LeadEmail {
+  from: string;
+  to: string[];
+  replyTo: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What a lead carries into its e-mail (a subset of the archived lead). */
+export interface LeadForEmail {
+  id: string;
+  form: FormName;
+  receivedAt: string;
+  fields: Record<string, string>;
+  message: LeadMessage;
+  resume?: { fileName: string; url: string; expiresAt: string };
+}
+
+export interface EmailSettings {
+  brand: string;
+  sender: string;
+  salesInbox: string;
+  hiringInbox: string;
+  /** Field labels per form, from content/forms.yaml (the labels visitors saw). */
+  labels: Partial<Record<FormName, Record<string, string>>>;
+}
+
+export const FORM_TITLES: Record<FormName, string> = {
+  wizard: 'Get started request',
+  contact: 'Contact message',
+  newsletter: 'Newsletter sign-up',
+  partner: 'Partner application',
+  job: 'Job application',
+};
+
+/** One line, no control characters, at most `max` characters: safe in a header. */
+export function headerSafe(value: string, max = 120): string {
+  const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Text with line breaks kept but other control characters removed. */
+function textSafe(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+}
+
+export function composeEmail(lead: LeadForEmail, settings: EmailSettings): LeadEmail {
+  const title = FORM_TITLES[lead.form];
+  const who = headerSafe(lead.message.from_name || lead.message.from_email, 80);
+  const labels = settings.labels[lead.form] ?? {};
+  const rows = Object.entries(lead.fields)
+    .filter(([name, value]) => value !== '' && name !== 'resume')
+    .map(([name, value]) => [labels[name] ?? name, textSafe(value)] as const);
+  if (lead.resume) rows.unshift([labels.resume ?? 'Résumé', lead.resume.fileName]);
+  const received = new Date(lead.receivedAt).toLocaleString('en-CA', { timeZone: 'America/Toronto', dateStyle: 'long', timeStyle: 'short' });
+
+  const text = [
+    `${title} from the ${settings.brand} website`,
+    `Received ${received} (Toronto time) · lead ${lead.id}`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value.includes('\n') ? `\n  ${value.replace(/\n/g, '\n  ')}` : value}`),
+    ...(lead.resume ? ['', `Download the résumé (link valid until ${lead.resume.expiresAt}):`, lead.resume.url] : []),
+    '',
+    `Reply to this e-mail to answer ${lead.message.from_email}.`,
+  ].join('\n');
+
+  const cell = (v: string) => escapeHtml(v).replace(/\n/g, '<br>');
+  const html = `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#0b1f33">
+<table role="presentation" style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;border-collapse:separate;padding:24px;width:100%">
+<tr><td>
+<p style="margin:0 0 4px;font-size:13px;color:#5b6b7c">${escapeHtml(settings.brand)} website · lead ${escapeHtml(lead.id)}</p>
+<h1 style="margin:0 0 4px;font-size:22px">${escapeHtml(title)}${who ? ` from ${escapeHtml(who)}` : ''}</h1>
+<p style="margin:0 0 20px;font-size:13px;color:#5b6b7c">Received ${escapeHtml(received)} (Toronto time)</p>
+<table role="presentation" style="border-collapse:collapse;width:100%;font-size:15px">
+${rows.map(([label, value]) => `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:8px 12px 8px 0;border-top:1px solid #e3e8ef;color:#5b6b7c;font-weight:normal;width:38%">${escapeHtml(label)}</th><td style="padding:8px 0;border-top:1px solid #e3e8ef">${cell(value)}</td></tr>`).join('\n')}
+</table>
+${lead.resume ? `<p style="margin:20px 0 0"><a href="${escapeHtml(lead.resume.url)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Download the résumé</a> <span style="font-size:13px;color:#5b6b7c">link valid until ${escapeHtml(lead.resume.expiresAt)}</span></p>` : ''}
+<p style="margin:20px 0 0;font-size:13px;color:#5b6b7c">Reply to this e-mail to answer ${escapeHtml(lead.message.from_email)}.</p>
+</td></tr></table></body></html>`;
+
+  return {
+    from: settings.sender,
+    to: [lead.form === 'job' ? settings.hiringInbox : settings.salesInbox],
+    replyTo: [headerSafe(lead.message.from_email, 254)],
+    subject: headerSafe(`${title}${who ? `: ${who}` : ''}`, 150),
+    text,
+    html,
+  };
+}

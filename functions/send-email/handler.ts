@@ -1,0 +1,136 @@
+// The thin HTTP handler: method, origin, body and route checks, then the lead logic, then one
+// response and one log line. It never logs visitor data or echoes an exception to the client.
+import { FORM_TITLES } from './email.ts';
+import { header, html, json, method, parseBody, path, redirect, escapeHtml, type HttpEvent, type HttpResponse } from './http.ts';
+import { acceptLead, isForm, type LeadDeps, type Outcome } from './lead.ts';
+import { resumeProblem } from './validation.ts';
+
+export interface HandlerDeps extends LeadDeps {
+  /** Origins whose pages may call the function from a script (the site's own). */
+  allowedOrigins: string[];
+  /** Shown when a plain form post cannot be delivered. */
+  phone: string;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+/** Where each form lives, for the "go back" link of a plain form post that failed. */
+const FORM_PAGES: Record<string, string> = { wizard: '/get-started', contact: '/contact-us', newsletter: '/blogs', partner: '/partnership', job: '/career' };
+const THANKS = '/Thanks';
+
+export function createHandler(deps: HandlerDeps) {
+  const log = deps.log ?? ((entry) => console.log(JSON.stringify(entry)));
+  return async function handler(event: HttpEvent): Promise<HttpResponse> {
+    const started = performance.now();
+    const requestId = event.requestContext?.requestId ?? '';
+    let form = '';
+    let outcome = 'error';
+    let response: HttpResponse;
+    try {
+      ({ response, outcome, form } = await route(event, deps, requestId));
+    } catch (error) {
+      // A dependency failed before the lead was archived: nothing was kept, the visitor must retry.
+      outcome = 'unavailable';
+      log({ level: 'error', requestId, error: (error as Error)?.name ?? 'Error' });
+      response = json(503, { accepted: false, error: 'The lead could not be saved just now. Please try again.', requestId });
+    }
+    const origin = header(event, 'origin');
+    if (origin && deps.allowedOrigins.includes(origin)) Object.assign(response.headers, { 'access-control-allow-origin': origin, vary: 'Origin' });
+    log({ level: 'info', requestId, form, outcome, status: response.statusCode, latencyMs: Math.round((performance.now() - started) * 10) / 10 });
+    return response;
+  };
+}
+
+async function route(event: HttpEvent, deps: HandlerDeps, requestId: string): Promise<{ response: HttpResponse; outcome: string; form: string }> {
+  const verb = method(event);
+  const origin = header(event, 'origin');
+  const allowed = !origin || deps.allowedOrigins.includes(origin);
+  const upload = /\/upload\/?$/.test(path(event));
+
+  if (verb === 'OPTIONS') {
+    if (!allowed) return { response: json(403, { accepted: false, error: 'This origin may not call the lead function.' }), outcome: 'preflight-refused', form: '' };
+    return {
+      response: { statusCode: 204, headers: { 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type, accept', 'access-control-max-age': '600' }, body: '' },
+      outcome: 'preflight', form: '',
+    };
+  }
+  if (verb !== 'POST') return { response: json(405, { accepted: false, error: 'Use POST.' }, { allow: 'POST, OPTIONS' }), outcome: 'method', form: '' };
+  if (!allowed) return { response: json(403, { accepted: false, error: 'This origin may not call the lead function.' }), outcome: 'origin', form: '' };
+
+  const body = parseBody(event, upload ? ['json'] : ['json', 'form']);
+  if (body.kind === 'error') return { response: json(body.status, { accepted: false, error: body.message }), outcome: `http-${body.status}`, form: '' };
+
+  if (upload) return { ...(await uploadTicket(body.value, deps)), form: 'job' };
+
+  const value = (body.value ?? {}) as Record<string, unknown>;
+  if (body.kind === 'json' && (typeof value !== 'object' || Array.isArray(value))) {
+    return { response: json(400, { accepted: false, error: 'The body must be a JSON object.' }), outcome: 'bad-request', form: '' };
+  }
+  const request = body.kind === 'json'
+    ? { form: value.form, fields: value.fields, submissionId: value.submissionId, fax: value.fax, resumeKey: value.resumeKey, via: 'json' as const }
+    : formPost(value as Record<string, string>);
+  const result = await acceptLead(request, deps);
+  const form = isForm(request.form) ? request.form : '';
+  return { response: body.kind === 'json' ? asJson(result, requestId) : asPage(result, deps, header(event, 'referer')), outcome: result.kind, form };
+}
+
+/** A plain form post carries the fields at the top level, beside `form` and the honeypot. */
+function formPost(values: Record<string, string>) {
+  const { form, fax, submissionId, ...fields } = values;
+  return { form, fields, fax, submissionId: submissionId || undefined, via: 'form' as const };
+}
+
+function asJson(result: Outcome, requestId: string): HttpResponse {
+  switch (result.kind) {
+    case 'accepted':
+    case 'duplicate':
+      return json(200, { accepted: true, id: result.id });
+    case 'spam':
+      return json(200, { accepted: true });
+    case 'invalid':
+      return json(400, { accepted: false, errors: result.errors });
+    case 'bad-request':
+      return json(400, { accepted: false, error: result.message });
+    case 'unsent':
+      return json(502, { accepted: false, error: 'Your message is saved but could not be sent just now. Please try again.', requestId });
+  }
+}
+
+function asPage(result: Outcome, deps: HandlerDeps, referer: string): HttpResponse {
+  if (result.kind === 'accepted' || result.kind === 'duplicate' || result.kind === 'spam') return redirect(THANKS);
+  const form = 'form' in result ? result.form : '';
+  const back = sameSitePath(referer, deps.allowedOrigins) ?? FORM_PAGES[form] ?? '/';
+  if (result.kind === 'invalid') {
+    const labels = deps.settings.labels[result.form] ?? {};
+    const items = Object.entries(result.errors).map(([field, message]) => `<li><strong>${escapeHtml(labels[field] ?? field)}</strong>: ${escapeHtml(message)}</li>`).join('');
+    return html(400, page('Please check the form', `<p>Your ${escapeHtml(FORM_TITLES[result.form].toLowerCase())} was not sent. Please go back and fix:</p><ul>${items}</ul>`, back));
+  }
+  if (result.kind === 'unsent') {
+    return html(502, page('Your message is saved, but not sent yet', `<p>We saved what you sent but could not deliver it to our team just now. Please go back and send it again in a few minutes, or call us at ${escapeHtml(deps.phone)}.</p>`, back));
+  }
+  return html(400, page('This form could not be read', `<p>${escapeHtml(result.message)}</p>`, back));
+}
+
+function page(title: string, body: string, back: string): string {
+  return `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#0b1f33;max-width:40rem;margin:3rem auto;padding:0 1.25rem}h1{font-size:1.6rem}a{color:#0b5cad}li{margin:.4rem 0}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(back)}">Go back to the form</a></p></main></body></html>`;
+}
+
+function sameSitePath(referer: string, origins: string[]): string | undefined {
+  try {
+    const url = new URL(referer);
+    return origins.includes(url.origin) ? url.pathname + url.search : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function uploadTicket(value: unknown, deps: HandlerDeps): Promise<{ response: HttpResponse; outcome: string }> {
+  const v = (value && typeof value === 'object' ? value : {}) as { fileName?: unknown; size?: unknown };
+  if (typeof v.fileName !== 'string' || typeof v.size !== 'number') {
+    return { response: json(400, { accepted: false, error: 'Send {"fileName": string, "contentType": string, "size": number}.' }), outcome: 'bad-request' };
+  }
+  const problem = resumeProblem(v.fileName, v.size);
+  if (problem) return { response: json(400, { accepted: false, errors: { resume: problem } }), outcome: 'invalid' };
+  return { response: json(200, await deps.archive.uploadTicket(v.fileName)), outcome: 'upload-ticket' };
+}
