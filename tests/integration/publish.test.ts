@@ -207,7 +207,7 @@ describe('site publish', () => {
     };
     try {
       const summary = await run(dirs.A, 'retry');
-      expect(summary.retries).toBe(3);
+      expect(summary.retries).toBeGreaterThanOrEqual(3);
       await expectBucketHolds('retry', builds.A);
     } finally {
       proxy.fault = undefined;
