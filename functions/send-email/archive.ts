@@ -5,7 +5,7 @@
 //   submissions/<sha256 of key>.json  { id, key }: the browser's idempotency key → its lead
 //   resumes/YYYY/MM/DD/<uuid>/<name>  résumés uploaded through a presigned POST
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { LeadForEmail } from './email.ts';
@@ -70,16 +70,23 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
     findSubmission: (hash) => getJson<{ id: string; key: string }>(`submissions/${hash}.json`),
 
     async save(lead, claim = false) {
-      if (claim) {
-        try {
-          await putJson(`submissions/${lead.submission}.json`, { id: lead.id, key: lead.key }, true);
-        } catch (error) {
-          // Another invocation claimed this key between our lookup and this write.
-          if ((error as { name?: string }).name === 'PreconditionFailed' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) return 'claimed-elsewhere';
-          throw error;
-        }
+      if (!claim) {
+        await putJson(lead.key, lead);
+        return 'saved';
       }
-      await putJson(lead.key, lead);
+      // The idempotency record and the lead are written side by side (one round trip, not two).
+      const [record, saved] = await Promise.allSettled([putJson(`submissions/${lead.submission}.json`, { id: lead.id, key: lead.key }, true), putJson(lead.key, lead)]);
+      if (record.status === 'rejected') {
+        const e = record.reason as { name?: string; $metadata?: { httpStatusCode?: number } };
+        // Another invocation claimed this key between our lookup and this write: its lead is the
+        // one to send, so ours must not stay behind for `site leads resend` to find.
+        if (e.name === 'PreconditionFailed' || e.$metadata?.httpStatusCode === 412) {
+          if (saved.status === 'fulfilled') await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: lead.key }));
+          return 'claimed-elsewhere';
+        }
+        throw record.reason;
+      }
+      if (saved.status === 'rejected') throw saved.reason;
       return 'saved';
     },
 

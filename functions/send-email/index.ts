@@ -10,7 +10,9 @@ import { sesMailer } from './mailer.ts';
 declare const SITE_LEAD_SETTINGS: LeadSettings;
 
 const { settings, bucket, allowedOrigins } = settingsFromEnv(SITE_LEAD_SETTINGS, process.env);
-const s3 = new S3Client({});
+// An S3-compatible endpoint (AWS_ENDPOINT_URL_S3, e.g. s3rver in tests) needs path-style URLs;
+// on AWS the variable is unset and the client uses virtual-hosted URLs as usual.
+const s3 = new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
 const ses = new SESClient({});
 
 export const handler = createHandler({
