@@ -50,11 +50,14 @@ export function leadKey(id: string, receivedAt: string): string {
 }
 
 export function s3Archive(s3: S3Client, bucket: string): Archive {
-  const putJson = (Key: string, value: unknown, conditional = false) =>
+  const putJson = (Key: string, value: unknown, options: { conditional?: boolean; tags?: string } = {}) =>
     s3.send(new PutObjectCommand({
       Bucket: bucket, Key, Body: Buffer.from(JSON.stringify(value, null, 2)), ContentType: 'application/json', ServerSideEncryption: 'AES256',
-      ...(conditional ? { IfNoneMatch: '*' } : {}),
+      ...(options.conditional ? { IfNoneMatch: '*' } : {}),
+      // The bucket's lifecycle keeps job applications 12 months, other leads 24 (privacy policy).
+      ...(options.tags ? { Tagging: options.tags } : {}),
     }));
+  const putLead = (lead: ArchivedLead) => putJson(lead.key, lead, { tags: `form=${lead.form}` });
 
   const getJson = async <T>(Key: string): Promise<T | null> => {
     try {
@@ -71,11 +74,11 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
 
     async save(lead, claim = false) {
       if (!claim) {
-        await putJson(lead.key, lead);
+        await putLead(lead);
         return 'saved';
       }
       // The idempotency record and the lead are written side by side (one round trip, not two).
-      const [record, saved] = await Promise.allSettled([putJson(`submissions/${lead.submission}.json`, { id: lead.id, key: lead.key }, true), putJson(lead.key, lead)]);
+      const [record, saved] = await Promise.allSettled([putJson(`submissions/${lead.submission}.json`, { id: lead.id, key: lead.key }, { conditional: true }), putLead(lead)]);
       if (record.status === 'rejected') {
         const e = record.reason as { name?: string; $metadata?: { httpStatusCode?: number } };
         // Another invocation claimed this key between our lookup and this write: its lead is the
