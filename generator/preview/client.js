@@ -54,7 +54,8 @@ function show(problems) {
     list.append(li);
   }
   const admin = document.createElement('a');
-  admin.href = '/_admin';
+  // The admin's Content section lists the same problems by file, with links into the editor.
+  admin.href = '/_admin#content';
   admin.textContent = 'Open the admin preview';
   const close = document.createElement('button');
   close.type = 'button';

@@ -14,6 +14,7 @@ import { cacheControl, contentType, securityHeaders } from '../headers.ts';
 import { resolveUrl, NOT_FOUND_FILE } from './url-rule.ts';
 import { projectRoot } from '../cli/build-command.ts';
 import { bold, dim, green, printTimings, red } from '../cli/output.ts';
+import { createAdmin } from './admin/server.ts';
 
 export interface PreviewOptions {
   contentDir: string;
@@ -56,6 +57,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     problems = error.problems;
     reportProblems(problems, log);
   }
+  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, log });
+  admin.built({ kind: 'full', ms: performance.now() - start, edited: [] });
 
   const send = (event: string, data: unknown) => {
     const chunk = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -73,6 +76,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://preview.local');
+    if (admin.handle(req, res, url)) return;
     if (url.pathname === '/_site/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(`event: ${problems.length ? 'problems' : 'ok'}\ndata: ${JSON.stringify(problems)}\n\n`);
@@ -109,6 +113,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
+  log(`  Admin preview: ${url}/_admin`);
 
   watcher?.on('all', (_event, path) => {
     pending.add(path);
@@ -127,6 +132,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       update = served.size ? await builder.update(paths) : await fullAgain();
     } catch (error) {
       log(red(`✗ rebuild failed: ${(error as Error).stack ?? error}`));
+      admin.built({ kind: 'edit', ms: performance.now() - t0, edited: paths.map((p) => builder.display(p)), error });
       return;
     }
     if (update.problems.length) {
@@ -143,6 +149,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       send('reload', { all, paths: update.rerendered });
     }
     for (const w of waiters.splice(0)) w(update);
+    admin.built({ kind: 'edit', ms: performance.now() - t0, edited: paths.map((p) => builder.display(p)), update });
   }
 
   async function fullAgain(): Promise<Update> {
@@ -165,6 +172,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       clearTimeout(timer);
       await watcher?.close();
       for (const res of clients) res.end();
+      admin.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -1,0 +1,109 @@
+// The admin preview's frame: a header with the live status, the five sections as links
+// (#pages, #content, #leads, #checks, #build) and the section the address names.
+import { useEffect, useRef } from 'react';
+import type { AdminState } from '../types.ts';
+import { useAdminState, useHashPlace } from './hooks.ts';
+import { plural, time } from './common.tsx';
+import { PagesView, DevicesView } from './PagesView.tsx';
+import { ContentView } from './ContentView.tsx';
+import { LeadsView, useLeads } from './LeadsView.tsx';
+import { ChecksView } from './ChecksView.tsx';
+import { BuildView } from './BuildView.tsx';
+
+const TABS = [
+  { id: 'pages', label: 'Pages' },
+  { id: 'content', label: 'Content' },
+  { id: 'leads', label: 'Leads' },
+  { id: 'checks', label: 'Checks' },
+  { id: 'build', label: 'Build' },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+export function App() {
+  const { state, live } = useAdminState();
+  const place = useHashPlace('pages');
+  const tab: TabId = TABS.some((t) => t.id === place.tab) ? (place.tab as TabId) : 'pages';
+  const leads = useLeads(tab === 'leads');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  const view = tab === 'pages' ? place.params.get('view') : null;
+
+  // A new section is a new page for keyboard and screen-reader users: move focus to its heading.
+  useEffect(() => {
+    document.title = `${TABS.find((t) => t.id === tab)!.label} · Admin preview`;
+    if (first.current) first.current = false;
+    else heading.current?.focus();
+  }, [tab, view]);
+
+  const counts: Record<TabId, Count | undefined> = state
+    ? {
+        pages: { text: String(state.pages.length), tone: 'neutral', label: plural(state.pages.length, 'page') },
+        content: contentCount(state),
+        leads: leads.data ? { text: String(leads.data.leads.length), tone: 'neutral', label: plural(leads.data.leads.length, 'lead') } : undefined,
+        checks: { text: String(state.checks.length), tone: state.checks.length ? 'draft' : 'valid', label: plural(state.checks.length, 'thing') + ' to fix' },
+        build: buildCount(state),
+      }
+    : { pages: undefined, content: undefined, leads: undefined, checks: undefined, build: undefined };
+
+  return (
+    <>
+      <a className="skip" href="#main" onClick={(e) => { e.preventDefault(); heading.current?.focus(); }}>Skip to the section</a>
+      <header className="bar">
+        <p className="bar__title"><strong>Admin preview</strong> <span>only on <code>site preview</code>, never published</span></p>
+        <p className="bar__status" aria-live="polite">
+          <span className={`dot ${live ? 'dot--live' : 'dot--off'}`} aria-hidden="true" />
+          {live ? `Live · updated ${state ? time(state.at) : '…'}` : 'Reconnecting to the preview…'}
+        </p>
+        <a className="bar__site" href="/" target="_blank" rel="noopener">Open the site</a>
+      </header>
+      <nav className="tabs" aria-label="Admin sections">
+        {TABS.map((t) => (
+          <a key={t.id} href={`#${t.id}`} aria-current={t.id === tab ? 'page' : undefined}>
+            {t.label}
+            {counts[t.id] ? (
+              <>
+                <span className={`count count--${counts[t.id]!.tone}`} aria-hidden="true">{counts[t.id]!.text}</span>
+                <span className="visually-hidden">({counts[t.id]!.label})</span>
+              </>
+            ) : null}
+          </a>
+        ))}
+      </nav>
+      <main id="main" className="main">
+        {!state ? (
+          <h1 ref={heading} tabIndex={-1}>Loading…</h1>
+        ) : tab === 'pages' && view ? (
+          <DevicesView state={state} path={view} heading={heading} />
+        ) : tab === 'pages' ? (
+          <PagesView state={state} heading={heading} />
+        ) : tab === 'content' ? (
+          <ContentView state={state} heading={heading} />
+        ) : tab === 'leads' ? (
+          <LeadsView {...leads} heading={heading} />
+        ) : tab === 'checks' ? (
+          <ChecksView state={state} heading={heading} />
+        ) : (
+          <BuildView state={state} heading={heading} />
+        )}
+      </main>
+    </>
+  );
+}
+
+interface Count { text: string; tone: string; label: string }
+
+function contentCount(state: AdminState): Count {
+  const items = state.collections.flatMap((c) => c.items).length;
+  const problems = state.problems.length;
+  if (problems) return { text: `${problems} ✗`, tone: 'invalid', label: plural(problems, 'content problem') };
+  return { text: String(items), tone: 'neutral', label: `${plural(items, 'item')}, all valid` };
+}
+
+function buildCount(state: AdminState): Count | undefined {
+  const last = state.builds[0];
+  if (!last) return undefined;
+  if (last.error) return { text: 'error', tone: 'invalid', label: 'the generator failed' };
+  if (last.problems) return { text: 'problems', tone: 'invalid', label: 'the last build has content problems' };
+  return { text: `${last.ms} ms`, tone: 'valid', label: `the last build took ${last.ms} ms` };
+}
