@@ -1,0 +1,204 @@
+// The admin preview at /_admin as a content author uses it: a real `site preview` process on a
+// copy of content/ (with one draft post), edited on disk while the admin is open in Chromium.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures.ts';
+import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
+import { lineOf, root, type Sandbox } from '../helpers.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalS3 } from '../../generator/local-aws.ts';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const DRAFT = 'blog/ai-in-fleet-management-today.md';
+const FAQ = 'faqs/05-sustainability.yaml';
+const POST = 'blog/eld-hours-of-service-compliance-canada.md';
+
+let preview: PreviewProcess;
+let box: Sandbox;
+let base: string;
+let draftId: string;
+
+test.beforeAll(async () => {
+  preview = await startPreviewProcess((b) => b.edit(DRAFT, /^tags:/m, 'draft: true\ntags:'));
+  box = preview.box;
+  base = preview.base;
+  draftId = /^id: (\d+)$/m.exec(box.read(DRAFT))![1]!;
+});
+
+test.afterAll(() => preview?.stop());
+
+/** Runs the site CLI without blocking this process (the local S3 it talks to runs here). */
+function site(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(join(root, 'node_modules/.bin/node'), [join(root, 'bin/site.js'), ...args], { cwd: box.dir, env: { ...process.env, NO_COLOR: '1', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** Every file under `dir`, relative. */
+function tree(dir: string, rel = ''): string[] {
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tree(dir, `${rel}${e.name}/`) : [`${rel}${e.name}`]));
+}
+
+test('Pages lists every page with the files it is built from, its weight, and views at three widths', async ({ page, request }) => {
+  const state = await (await request.get(`${base}/_admin/api/state`)).json();
+  await page.goto(`${base}/_admin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
+  await expect(page.locator('tbody tr')).toHaveCount(state.pages.length);
+  const home = page.locator('tr[data-path="/"]');
+  const source = home.getByRole('link', { name: 'content/pages/home.yaml' });
+  await expect(source).toHaveAttribute('href', `vscode://file${box.content}/pages/home.yaml`);
+  await expect(home.locator('td.num').nth(1)).toHaveText(/^\d+\.\d KB$/);
+  await expect(page.getByText('130 KB gzip per page')).toBeVisible();
+
+  await page.locator('tr[data-path="/faqs"]').getByRole('link', { name: /Phone, tablet, desktop/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /FAQs/ })).toBeFocused();
+  for (const [width, device] of [[375, 'phone'], [768, 'tablet'], [1280, 'desktop']] as const) {
+    const frame = page.locator(`iframe[title="/faqs at ${width} px (${device})"]`);
+    await expect(frame).toHaveAttribute('width', String(width));
+    // Site pages refuse framing in production; the preview lets its admin frame them.
+    await expect(frame.contentFrame().locator('main h1')).toBeVisible({ timeout: 10_000 });
+  }
+});
+
+test('an edit to a content file shows in Content without a reload', async ({ page }) => {
+  await page.goto(`${base}/_admin#content`);
+  const row = page.locator(`tr[data-file="content/${FAQ}"]`);
+  await expect(row.getByRole('rowheader')).toHaveText('How can telematics help my fleet become more sustainable?');
+  const marker = await page.evaluate(() => ((window as any).__marker = Math.random()));
+  box.edit(FAQ, /^title: .*$/m, 'title: "How does telematics cut idling and emissions?"');
+  await expect(row.getByRole('rowheader')).toHaveText('How does telematics cut idling and emissions?', { timeout: 10_000 });
+  expect(await page.evaluate(() => (window as any).__marker)).toBe(marker);
+});
+
+test('an invalid date is located in Content (file:line, field, fix) and the overlay links there', async ({ page }) => {
+  await page.goto(`${base}/_admin#content`);
+  const line = lineOf(box.read(POST), 'date:');
+  box.edit(POST, /^date: .*$/m, 'date: "2024-13-01"');
+  const panel = page.getByRole('region', { name: /1 content problem to fix/ });
+  await expect(panel).toBeVisible({ timeout: 10_000 });
+  const problem = panel.getByRole('listitem');
+  await expect(problem.getByRole('link')).toHaveText(`content/${POST}:${line}:7`);
+  await expect(problem.getByRole('link')).toHaveAttribute('href', `vscode://file${box.content}/${POST}:${line}:7`);
+  await expect(problem).toContainText('Field date');
+  await expect(problem).toContainText('"2024-13-01" is not a date');
+  await expect(problem).toContainText('Fix: YYYY-MM-DD, e.g. 2024-03-24');
+  const row = page.locator(`tr[data-file="content/${POST}"]`);
+  await expect(row.getByText('Invalid')).toBeVisible();
+  await page.getByRole('button', { name: /^Invalid \(1\)$/ }).click();
+  await expect(page.locator('tr.item')).toHaveCount(1);
+
+  const sitePage = await page.context().newPage();
+  await sitePage.goto(`${base}/faqs`);
+  await expect(sitePage.locator('site-error-overlay').getByRole('link', { name: 'Open the admin preview' })).toHaveAttribute('href', '/_admin#content');
+  await sitePage.close();
+
+  box.edit(POST, /^date: .*$/m, 'date: 2024-03-24');
+  await expect(page.getByText('No content problems: every file is valid.')).toBeVisible({ timeout: 10_000 });
+});
+
+test('Checks list missing descriptions and heavy images with the file to fix, as files change', async ({ page }) => {
+  await page.goto(`${base}/_admin#checks`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checks' })).toBeVisible();
+  box.edit(POST, /^description: .*\n/m, '');
+  writeFileSync(join(box.content, 'images/blog/huge-photo.png'), Buffer.alloc(400 * 1024, 1));
+  const descriptions = page.locator('[data-kind="missing-description"]');
+  await expect(descriptions.getByRole('link', { name: `content/${POST}:1:1` })).toBeVisible({ timeout: 10_000 });
+  await expect(descriptions).toContainText('its subheading stands in');
+  const images = page.locator('[data-kind="heavy-image"]');
+  await expect(images.getByRole('link', { name: 'content/images/blog/huge-photo.png:1:1' })).toBeVisible({ timeout: 10_000 });
+  await expect(images).toContainText('image is 400.0 KB, over the 300 KB limit');
+  await expect(page.locator('[data-kind="broken-link"]')).toContainText('Every internal link goes to a page that exists.');
+});
+
+test('Build shows the stage timings and what the last edit rebuilt', async ({ page }) => {
+  await page.goto(`${base}/_admin#build`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Build' })).toBeVisible();
+  box.edit(FAQ, /^title: .*$/m, 'title: "How does telematics cut idling, fuel and emissions?"');
+  const rebuilt = page.getByRole('region', { name: 'What the last edit rebuilt' });
+  await expect(rebuilt).toContainText(`content/${FAQ}`, { timeout: 10_000 });
+  await expect(rebuilt.getByText('1 page re-rendered')).toBeVisible();
+  await rebuilt.getByText('1 page re-rendered').click();
+  await expect(rebuilt.getByRole('link', { name: '/faqs' })).toBeVisible();
+  const timings = page.getByRole('region', { name: 'Stage timings' });
+  await expect(timings.getByRole('rowheader', { name: 'validate' })).toBeVisible();
+  await expect(timings.getByRole('rowheader', { name: 'render' })).toBeVisible();
+  await expect(page.getByText('✓ No errors: the last build succeeded.')).toBeVisible();
+});
+
+test('a draft post appears in the admin and the preview but not in site build output, which has no /_admin', async ({ page, request }) => {
+  await page.goto(`${base}/_admin#content`);
+  await expect(page.locator(`tr[data-file="content/${DRAFT}"]`).getByText('Draft', { exact: true })).toBeVisible();
+  await page.goto(`${base}/_admin#pages`);
+  await expect(page.locator(`tr[data-path="/blog-details/${draftId}"]`).getByText('Draft', { exact: true })).toBeVisible();
+  expect((await request.get(`${base}/blog-details/${draftId}`)).status()).toBe(200);
+
+  const result = await site(['build', '--out', 'dist']);
+  expect(result.status, result.stderr).toBe(0);
+  const dist = join(box.dir, 'dist');
+  expect(existsSync(join(dist, `blog-details/${draftId}/index.html`))).toBe(false);
+  const files = tree(dist);
+  expect(files.filter((f) => f.includes('_admin'))).toEqual([]);
+  expect(files.filter((f) => /\.(html|js|css|json|xml|txt)$/.test(f) && readFileSync(join(dist, f), 'utf8').includes('/_admin'))).toEqual([]);
+  // Nor does the preview's own output folder hold the admin (it is served from memory).
+  expect(tree(join(box.dir, 'preview')).filter((f) => f.includes('_admin'))).toEqual([]);
+
+  const s3 = await startLocalS3({ directory: join(box.dir, 's3'), buckets: ['site'] });
+  try {
+    const publish = await site(['publish', '--dir', dist, '--bucket', 'site', '--endpoint', s3.url, '--dry-run', '--json'], {
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey, AWS_REGION: LOCAL_REGION,
+    });
+    expect(publish.status, publish.stderr).toBe(0);
+    const summary = JSON.parse(publish.stdout);
+    expect(summary.files.uploaded.length).toBeGreaterThan(10);
+    expect(summary.files.uploaded.filter((f: string) => f.includes('_admin'))).toEqual([]);
+  } finally {
+    await s3.close();
+  }
+});
+
+test('a contact form sent on the preview appears under Leads with its e-mail', async ({ page }) => {
+  await page.goto(`${base}/contact-us`);
+  const form = page.locator('[data-island="LeadForm"]');
+  await expect(form).toHaveAttribute('data-hydrated', '');
+  await form.getByLabel('Name', { exact: true }).fill('Avery Tremblay');
+  await form.getByLabel('Phone', { exact: true }).fill('(416) 555-0199');
+  await form.getByLabel('Email', { exact: true }).fill('avery@example.com');
+  await form.getByLabel('How did you find us?').selectOption({ index: 1 });
+  await form.getByLabel('Message').fill('Forty trucks out of Mississauga; ELD pricing please.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/Thanks$/, { timeout: 15_000 });
+
+  await page.goto(`${base}/_admin#leads`);
+  const lead = page.getByRole('article', { name: 'Contact message from Avery Tremblay' });
+  await expect(lead).toBeVisible({ timeout: 10_000 });
+  await expect(lead.getByText('E-mail sent')).toBeVisible();
+  await expect(lead.locator('dd').filter({ hasText: 'Contact message: Avery Tremblay' })).toBeVisible();
+  const html = lead.locator('iframe[sandbox=""]');
+  await expect(html).toHaveAttribute('srcdoc', /Forty trucks out of Mississauga/);
+  await expect(html.contentFrame().getByText('Forty trucks out of Mississauga; ELD pricing please.')).toBeVisible();
+  await expect(lead.locator('pre.email__text')).toContainText('Forty trucks out of Mississauga; ELD pricing please.');
+  await lead.getByText('Archived JSON').click();
+  await expect(lead.locator('pre.json')).toContainText('"form": "contact"');
+
+  await page.getByRole('button', { name: 'Clear leads' }).click();
+  await page.getByRole('button', { name: 'Delete all leads' }).click();
+  await expect(page.getByText('No leads yet.')).toBeVisible({ timeout: 10_000 });
+});
+
+test('every admin section is accessible at 1280 px (axe)', async ({ page }) => {
+  for (const hash of ['pages', 'content', 'leads', 'checks', 'build', 'pages?view=/faqs']) {
+    await page.goto(`${base}/_admin#${hash}`);
+    await expect(page.locator('main h1')).not.toHaveText('Loading…');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${hash} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    expect(serious).toEqual([]);
+  }
+});
