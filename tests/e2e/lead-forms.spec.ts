@@ -6,18 +6,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
 import { test, expect, site } from './fixtures.ts';
 import { compose, E1, P1, RESUME } from '../../functions/send-email/validation.ts';
+import { hydrated, PARTNER_TEXT, PARTNER_SELECT, PARTNER_FIELDS, fillPartner, PDF, JOB_FIELDS, applyDialog, fillJob } from './form-helpers.ts';
 
 const ERROR = 'Something went wrong. Please try again later.';
 const ACCEPTED = { status: 200, contentType: 'application/json', body: '{"accepted":true,"id":"lead-1"}' };
 const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-
-async function hydrated(page: Page, path: string, name: string): Promise<Locator> {
-  await page.goto(path);
-  const island = page.locator(`[data-island="${name}"]`).first();
-  await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', '');
-  return island;
-}
 
 /** Holds the answers of a route until released, counting the requests that came. */
 function held(answer: (route: Route) => Promise<void>) {
@@ -38,23 +31,6 @@ async function seriousViolations(page: Page) {
 }
 
 // ---- partner form ------------------------------------------------------------------------------
-
-const PARTNER_TEXT: Record<string, string> = {
-  'Business name': '  Maple Telematics  ', Website: 'maple-telematics.ca', 'First name': 'Ana', 'Last name': 'Silva', 'Job title': 'Owner',
-  Email: 'ana@maple.ca', 'Phone number': '(416) 555-0123', 'Alternate contact email': 'ops@maple.ca', 'Alternate contact phone': '416-555-0199',
-  'Anything else we should know?': 'Installers in Ontario.',
-};
-const PARTNER_SELECT: Record<string, string> = { 'Partnership interest': 'Sales', 'Company or business type': 'Other', 'Number of employees': 'Support', Country: 'CA', 'State or province': 'AZ' };
-const PARTNER_FIELDS = {
-  department: 'Sales', businessname: 'Maple Telematics', companytype: 'Other', website: 'maple-telematics.ca', employees: 'Support', jobtitle: 'Owner',
-  firstname: 'Ana', lastname: 'Silva', email: 'ana@maple.ca', phonenumber: '(416) 555-0123', country: 'CA', state: 'AZ', otherinfo: 'Installers in Ontario.',
-  otheremail: 'ops@maple.ca', otherphone: '416-555-0199', othercountry: '', otherstate: '',
-};
-
-async function fillPartner(form: Locator) {
-  for (const [label, value] of Object.entries(PARTNER_SELECT)) await form.getByLabel(label, { exact: true }).selectOption(value);
-  for (const [label, value] of Object.entries(PARTNER_TEXT)) await form.getByLabel(label, { exact: true }).fill(value);
-}
 
 test.describe('partner form', () => {
   test('an empty submit shows every message of §5 under its field and focuses the first', async ({ page }) => {
@@ -189,28 +165,6 @@ const TICKET = {
   key: 'resumes/2026/abc/cv.pdf',
   maxBytes: RESUME.maxBytes,
 };
-const PDF = { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
-const JOB_FIELDS = {
-  resume: '', position: 'UX Designer', fullName: 'Ana Silva', email: 'ana@fleet.ca', phone: '416-555-0123', location: 'Toronto, ON', company: 'Maple Telematics',
-  linkedin: 'https://www.linkedin.com/in/ana', portfolio: 'https://ana.design', website: '', additionalInfo: 'Available in May.',
-};
-
-async function applyDialog(page: Page) {
-  const jobs = await hydrated(page, '/career', 'CareerJobs');
-  await jobs.getByRole('button', { name: /^Apply/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Apply: UX Designer' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function fillJob(dialog: Locator) {
-  const labels: Record<string, string> = {
-    fullName: 'Full name', email: 'Email', phone: 'Phone', location: 'Location', company: 'Current company', linkedin: 'LinkedIn profile',
-    portfolio: 'Portfolio', additionalInfo: 'Anything else you would like us to know',
-  };
-  for (const [name, label] of Object.entries(labels)) await dialog.getByLabel(label, { exact: true }).fill((JOB_FIELDS as Record<string, string>)[name]!);
-}
-
 test.describe('job application', () => {
   test('an empty submit shows the three messages of §5 and focuses Full name; the other fields are optional', async ({ page }) => {
     const dialog = await applyDialog(page);
