@@ -10,10 +10,11 @@ import { watch } from 'chokidar';
 import { Builder, type Update } from '../build.ts';
 import { writeAtomically, writeChanged, MANIFEST, type Outputs } from '../write.ts';
 import { ContentError, formatProblem, type Problem } from '../problems.ts';
-import { cacheControl, contentType, securityHeaders } from '../headers.ts';
+import { cacheControl, contentType, securityHeaders, withConnectSources } from '../headers.ts';
 import { resolveUrl, NOT_FOUND_FILE } from './url-rule.ts';
 import { projectRoot } from '../cli/build-command.ts';
 import { bold, dim, green, printTimings, red } from '../cli/output.ts';
+import { startLeadService, type LeadService } from './leads.ts';
 import { createAdmin } from './admin/server.ts';
 
 export interface PreviewOptions {
@@ -33,7 +34,12 @@ export interface Preview {
   close(): Promise<void>;
   /** Resolves after the next rebuild (tests wait on it). */
   nextUpdate(): Promise<Update>;
+  /** The lead function and its local S3/SES. */
+  leads: LeadService;
 }
+
+/** The lead function's path: CloudFront sends /send-email/* to it (infra/template.yaml). */
+const LEAD_PATH = /^\/send-email(\/|$)/;
 
 const clientScript = readFileSync(new URL('./client.js', import.meta.url));
 const CLIENT_TAG = '<script type="module" src="/_site/client.js"></script>';
@@ -89,13 +95,28 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       res.end(clientScript);
       return;
     }
+    if (LEAD_PATH.test(url.pathname) || url.pathname === '/_site/leads') {
+      if (!leads) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end('The lead function is starting.');
+        return;
+      }
+      leads.handle(req, res, url).catch((error: Error) => {
+        log(red(`✗ lead function: ${error.stack ?? error}`));
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('lead function error');
+      });
+      return;
+    }
     if (!served.size) {
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(`<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Content problems</title>${CLIENT_TAG}</head><body><h1>The site could not be built</h1><pre>${escapeHtml(problems.map(formatProblem).join('\n'))}</pre></body></html>`);
       return;
     }
-    respond(req, res, url, served, CLIENT_TAG);
+    respond(req, res, url, served, CLIENT_TAG, pageHeaders);
   }
+
+  let leads: LeadService | undefined;
+  let pageHeaders = securityHeaders;
 
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -112,6 +133,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+  leads = await startLeadService({ contentDir: options.contentDir, outDir: options.outDir, origin: url, endpoint: '/send-email/', log });
+  pageHeaders = withConnectSources(securityHeaders, leads.connectOrigins);
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
   log(`  Admin preview: ${url}/_admin`);
 
@@ -167,13 +190,16 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     server,
     url,
     builder,
+    leads,
     nextUpdate: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       clearTimeout(timer);
       await watcher?.close();
       for (const res of clients) res.end();
       admin.close();
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await leads?.close();
     },
   };
 }
@@ -183,7 +209,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
  * Function's URL rule, 404.html with status 404 for anything missing, the shared headers,
  * ETag revalidation. `inject` adds a tag to HTML (the preview's live-reload client).
  */
-export function respond(req: IncomingMessage, res: ServerResponse, url: URL, files: Outputs, inject = ''): void {
+export function respond(req: IncomingMessage, res: ServerResponse, url: URL, files: Outputs, inject = '', pageHeaders = securityHeaders): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
     res.end('Method Not Allowed');
@@ -206,7 +232,7 @@ export function respond(req: IncomingMessage, res: ServerResponse, url: URL, fil
   if (inject && file.endsWith('.html')) body = Buffer.from(body.toString('utf8').replace('</head>', `${inject}</head>`));
   const etag = `"${createHash('md5').update(body).digest('hex')}"`;
   const type = contentType(file);
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl(file), etag, vary: 'accept-encoding', ...securityHeaders };
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl(file), etag, vary: 'accept-encoding', ...pageHeaders };
   if (status === 200 && req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
     res.end();
