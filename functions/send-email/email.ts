@@ -55,7 +55,11 @@ export function composeEmail(lead: LeadForEmail, settings: EmailSettings): LeadE
   const title = FORM_TITLES[lead.form];
   const who = headerSafe(lead.message.from_name || lead.message.from_email, 80);
   const labels = settings.labels[lead.form] ?? {};
-  const rows = Object.entries(lead.fields)
+  // In the order the visitor saw the fields (forms.yaml), whatever order validation returned them in.
+  const order = [...Object.keys(labels), ...Object.keys(lead.fields)];
+  const rows = [...new Set(order)]
+    .filter((name) => name in lead.fields)
+    .map((name) => [name, lead.fields[name]!] as const)
     .filter(([name, value]) => value !== '' && name !== 'resume')
     .map(([name, value]) => [labels[name] ?? name, textSafe(value)] as const);
   if (lead.resume) rows.unshift([labels.resume ?? 'Résumé', lead.resume.fileName]);
