@@ -202,9 +202,12 @@ async function bundleUi(root: string): Promise<{ js: Buffer; css: Buffer }> {
   return { js, css };
 }
 
+// Its own icon: the site's favicon does not exist while the first build has content problems.
+const FAVICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#0a7f5a'/></svg>")}`;
+
 function shell(brand: string): string {
   const title = `Admin preview · ${escapeHtml(brand)}`;
-  return `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/_admin/app.css"><script type="module" src="/_admin/app.js"></script></head><body><div id="admin-root"><noscript>The admin preview needs JavaScript.</noscript></div></body></html>`;
+  return `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="icon" href="${FAVICON}"><link rel="stylesheet" href="/_admin/app.css"><script type="module" src="/_admin/app.js"></script></head><body><div id="admin-root"><noscript>The admin preview needs JavaScript.</noscript></div></body></html>`;
 }
 
 function escapeHtml(s: string): string {

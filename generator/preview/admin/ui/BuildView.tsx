@@ -1,7 +1,7 @@
 // Build: the last build's stage timings, what the last edit rebuilt, errors, and the recent runs.
 import type { RefObject } from 'react';
 import type { AdminState, BuildRun } from '../types.ts';
-import { ProblemList, plural, time } from './common.tsx';
+import { ProblemList, plural, servingNote, time } from './common.tsx';
 
 export function BuildView({ state, heading }: { state: AdminState; heading: RefObject<HTMLHeadingElement | null> }) {
   const last = state.builds[0];
@@ -40,7 +40,7 @@ function Errors({ run, state }: { run: BuildRun; state: AdminState }) {
     return (
       <section className="panel panel--invalid" aria-labelledby="error-heading">
         <h2 id="error-heading">The generator failed</h2>
-        <p>This is a bug in the site tool, not in your content. The preview keeps serving the last good build; please report the text below.</p>
+        <p>This is a bug in the site tool, not in your content. {servingNote(state)} Please report the text below.</p>
         <pre className="stack">{run.error.stack}</pre>
       </section>
     );
@@ -49,7 +49,7 @@ function Errors({ run, state }: { run: BuildRun; state: AdminState }) {
     return (
       <section className="panel panel--invalid" aria-labelledby="error-heading">
         <h2 id="error-heading">{plural(state.problems.length, 'content problem')}</h2>
-        <p>The preview keeps serving the last good build. <a href="#content">See them by file in Content</a>.</p>
+        <p>{servingNote(state)} <a href="#content">See them by file in Content</a>.</p>
         <ProblemList problems={state.problems} />
       </section>
     );

@@ -2,7 +2,7 @@
 // invalid one, each problem located. Updates as files are saved (the state is pushed).
 import { useState, type RefObject } from 'react';
 import type { AdminState, CollectionInfo, ItemInfo, ItemStatus } from '../types.ts';
-import { FileLink, ProblemList, StatusBadge, plural } from './common.tsx';
+import { FileLink, ProblemList, StatusBadge, plural, servingNote } from './common.tsx';
 
 type Filter = 'all' | ItemStatus;
 
@@ -36,7 +36,7 @@ export function ContentView({ state, heading }: { state: AdminState; heading: Re
       {state.problems.length ? (
         <section className="panel panel--invalid" aria-labelledby="problems-heading">
           <h2 id="problems-heading">{plural(state.problems.length, 'content problem')} to fix</h2>
-          <p>The preview keeps showing the last good build until these are fixed.</p>
+          <p>{servingNote(state)}</p>
           <ProblemList problems={state.problems} />
         </section>
       ) : (

@@ -1,5 +1,5 @@
 // Small pieces every admin view uses: file links, status badges, sizes, times, problem lists.
-import type { FileRef, ItemStatus, ProblemInfo } from '../types.ts';
+import type { AdminState, FileRef, ItemStatus, ProblemInfo } from '../types.ts';
 
 /** A file as a link VS Code opens; the text is the path, so any other editor can use it too. */
 export function FileLink({ at, location = true }: { at: FileRef; location?: boolean }) {
@@ -49,4 +49,9 @@ export function ProblemList({ problems }: { problems: ProblemInfo[] }) {
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What visitors of the preview see meanwhile: the last good build, or nothing if there never was one. */
+export function servingNote(state: AdminState): string {
+  return state.pages.length ? 'The preview keeps serving the last good build until this is fixed.' : 'The preview has no good build to serve until this is fixed.';
 }
