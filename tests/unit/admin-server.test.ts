@@ -84,7 +84,8 @@ describe('admin server', () => {
     const framed = await fetch(`${base}/faqs`, { headers: { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'same-origin' } });
     expect(framed.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(framed.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
-    for (const headers of [{}, { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin' }]) {
+    const others: Record<string, string>[] = [{}, { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin' }];
+    for (const headers of others) {
       const page = await fetch(`${base}/faqs`, { headers });
       expect(page.headers.get('x-frame-options')).toBe('DENY');
       expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
