@@ -13,7 +13,7 @@ const program = new Command('site')
   .option('--content <dir>', 'content folder', 'content')
   .showHelpAfterError()
   .exitOverride()
-  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads).');
+  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads; safe to re-run),\n5 AWS credentials missing or refused, 6 bucket not found.');
 
 program
   .command('build')

@@ -29,7 +29,9 @@ const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporte
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // A file that failed to load counts once; a file whose tests failed is already counted by them.
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed')).length;
+  failed += r.numFailedTests + brokenFiles;
 } else if (vitestStatus !== 0) failed += 1;
 
 if (!process.argv.includes('--unit')) {

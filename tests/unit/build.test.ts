@@ -115,7 +115,7 @@ describe('site CLI', () => {
     const help = site(['build', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--out <dir>');
-    expect(site(['--help']).stdout).toContain('Exit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug.');
+    expect(site(['--help']).stdout).toContain('Exit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure');
   });
 
   test('usage errors exit 2', () => {
