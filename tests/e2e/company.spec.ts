@@ -73,6 +73,8 @@ test.describe('careers', () => {
     await expect(dialog.getByText('Responsibilities')).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Contrast is only meaningful once the dialog's fade-in has finished (axe read it mid-fade once).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
