@@ -107,6 +107,7 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     async list() {
       const captured = local ? await fetch(`${local.ses.url}/store`).then((r) => r.json() as Promise<{ emails: { messageId: string; from: string; destination: { to: string[] }; replyTo: string[]; subject: string; body: { text?: string; html?: string } }[] }>) : { emails: [] };
       const byId = new Map(captured.emails.map((e) => [e.messageId, e]));
+      const current = deps(); // settings read once per listing, not once per lead
       const leads: PreviewLead[] = [];
       for await (const key of archive.keys()) {
         const lead = await archive.get(key);
@@ -114,7 +115,7 @@ export async function startLeadService(options: { contentDir: string; outDir: st
         const mail = lead.messageId ? byId.get(lead.messageId) : undefined;
         const email: LeadEmail = mail
           ? { from: mail.from, to: mail.destination.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.body.text ?? '', html: mail.body.html ?? '' }
-          : await emailFor(lead, deps());
+          : await emailFor(lead, current);
         const resume = lead.resumeKey ? { fileName: lead.fields.resume ?? '', ...(await archive.downloadLink(lead.resumeKey)) } : undefined;
         leads.push({ ...lead, email, ...(resume ? { resume } : {}), archived: lead });
       }
