@@ -3,6 +3,12 @@
 // registers the loader and hands over to bin/site.ts, where the CLI lives.
 // React's server renderer is several times faster in production mode; SITE_REACT_DEV=1
 // opts into its development warnings (the preview's client bundles follow the same switch).
+import { enableCompileCache } from 'node:module';
+
+// V8's code cache on disk (Node's own mechanism, as Astro's bin uses): the dependencies'
+// JavaScript (Sass, React's server renderer, ajv) is compiled once, not on every command.
+// Saves about 80 ms per command; a read-only checkout simply runs without it.
+enableCompileCache?.(new URL('../node_modules/.cache/node-compile-cache', import.meta.url).pathname);
 process.env.NODE_ENV ??= process.env.SITE_REACT_DEV ? 'development' : 'production';
 await import('./register.js');
 await import('./site.ts');

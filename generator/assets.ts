@@ -1,7 +1,7 @@
 // Images and icons from content/images: copied to dist/assets/img with a content hash,
 // measured (width/height for every <img>, so nothing shifts), and icons inlined as SVG.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { hash } from './hash.ts';
 import { join } from 'node:path';
 
 export interface ImageInfo { src: string; width: number; height: number }
@@ -38,8 +38,7 @@ export class AssetStore {
       }
     }
     const bytes = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`);
-    const hash = createHash('sha256').update(bytes).digest('base64url').replace(/[-_]/g, '').slice(0, 10);
-    const file = `assets/img/icons-${hash}.svg`;
+    const file = `assets/img/icons-${hash(bytes)}.svg`;
     this.files.set(file, bytes);
     this.spriteUrl = `/${file}`;
     return this.spriteUrl;
@@ -50,8 +49,7 @@ export class AssetStore {
     let info = this.images.get(path);
     if (!info) {
       const bytes = readFileSync(join(this.contentDir, path));
-      const hash = createHash('sha256').update(bytes).digest('base64url').replace(/[-_]/g, '').slice(0, 10);
-      const name = path.replace(/^images\//, '').replace(/\.([a-z0-9]+)$/i, `-${hash}.$1`);
+      const name = path.replace(/^images\//, '').replace(/\.([a-z0-9]+)$/i, `-${hash(bytes)}.$1`);
       const file = `assets/img/${name}`;
       this.files.set(file, bytes);
       info = { src: `/${file}`, ...measure(path, bytes) };

@@ -8,8 +8,9 @@ import { collectionOf, collections, type CollectionName } from './collections.ts
 import { loadFile, loadAll, type SourceRecord } from './load.ts';
 import { validate } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { renderRoute, type Templates } from './render.ts';
-import { bundle, bundleScripts, bundleStyles, type BundleResult } from './bundle.ts';
+import { renderCache, renderPage, type Pending, type RenderInputs, type Rendered, type Templates } from './render.ts';
+import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
+import { compileStyles } from './styles.ts';
 import { AssetStore } from './assets.ts';
 import { MANIFEST, manifestFor, robots, sitemap, webManifest, type Outputs } from './write.ts';
 import { ContentError, type Problem } from './problems.ts';
@@ -46,7 +47,12 @@ export class Builder {
   records = new Map<string, SourceRecord>();
   site: Site | undefined;
   routes: Route[] = [];
+  /**
+   * Every output file. After a `full({ retainPages: false })` the pages are not in it (they
+   * went to `onPage`); `sizes` lists every file either way.
+   */
   outputs: Outputs = new Map();
+  sizes = new Map<string, number>();
   timings: Timing[] = [];
   private templates: Templates | undefined;
   private bundled: BundleResult | undefined;
@@ -59,8 +65,12 @@ export class Builder {
     this.assets = new AssetStore(options.contentDir);
   }
 
-  /** Loads, validates, bundles and renders everything. Throws ContentError on bad content. */
-  async full(): Promise<Outputs> {
+  /**
+   * Loads, validates, bundles and renders everything. Throws ContentError on bad content.
+   * `onPage` receives each page as soon as it is rendered (so `site build` can write it while
+   * the next ones render); the returned map holds every output, pages included.
+   */
+  async full(options: { onPage?: (file: string, data: Buffer | Buffer[]) => void; retainPages?: boolean } = {}): Promise<Outputs> {
     this.timings = [];
     const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
     const templates = this.time('templates', () => this.loadTemplates());
@@ -68,9 +78,12 @@ export class Builder {
       this.records.clear();
       for (const r of loadAll(this.options.contentDir)) this.records.set(r.relPath, r);
     });
+    // Invalid content ends the build here; the bundle's outcome no longer matters then.
+    bundling.catch(() => {});
     this.timeSync('validate', () => this.validateAll());
-    [this.bundled, this.templates] = await Promise.all([bundling, templates]);
-    this.timeSync('render', () => this.renderAll());
+    this.templates = await templates;
+    // Rendering starts while the bundle (esbuild, Sass) is still running on the other core.
+    await this.time('render', () => this.renderAll(allRoutes, options.onPage, bundling, options.retainPages ?? true));
     return this.outputs;
   }
 
@@ -119,7 +132,7 @@ export class Builder {
       this.replaceBundle({ shellScript: scripts.shellScript, islands: scripts.islands }, scripts.files, (f) => f.startsWith('assets/js/'));
     }
     if (stylesChanged) {
-      const styles = await this.time('bundle', () => bundleStyles(this.options.root));
+      const styles = await this.time('bundle', () => compileStyles(this.options.root));
       this.replaceBundle({ css: styles.css, fontPreload: styles.fontPreload }, styles.files, (f) => f.startsWith('assets/css/') || f.startsWith('assets/fonts/'));
     }
     const previousRoutes = new Map(this.routes.map((r) => [r.path, r]));
@@ -133,13 +146,13 @@ export class Builder {
     const changedFiles = new Set(contentChanges.map((rel) => this.display(join(this.options.contentDir, rel))));
     const affected = (route: Route) =>
       everything || !previousRoutes.has(route.path) || route.sources.some((s) => changedFiles.has(s)) || route.deps.some((d) => changedCollections.has(d));
-    const rerendered = this.timeSync('render', () => this.renderAll(affected));
+    const rerendered = await this.time('render', () => this.renderAll(affected));
     return { problems: [], rerendered, changedFiles: diffKeys(before, this.outputs), timings: this.timings };
   }
 
   summary(): Summary {
     let bytes = 0;
-    for (const b of this.outputs.values()) bytes += b.length;
+    for (const n of this.sizes.values()) bytes += n;
     let heaviest: Summary['heaviest'];
     const client = this.bundled!.client;
     const cssGzip = client.css.reduce((n, href) => n + this.gz(href), 0);
@@ -154,7 +167,7 @@ export class Builder {
       const jsGzip = [...scripts].reduce((n, href) => n + this.gz(href), 0);
       if (!heaviest || jsGzip > heaviest.jsGzip) heaviest = { path: route.path, jsGzip, cssGzip };
     }
-    return { routes: this.routes.length, files: this.outputs.size, bytes, heaviest };
+    return { routes: this.routes.length, files: this.sizes.size, bytes, heaviest };
   }
 
   /** Page weight (HTML, JS, CSS; gzip bytes) for one route: the admin and budget checks use it. */
@@ -205,32 +218,74 @@ export class Builder {
     this.bundled = { client: { ...b.client, ...client }, files: b.files };
   }
 
-  /** Renders the routes `which` selects (all by default) and rebuilds the output map. */
-  private renderAll(which: (route: Route) => boolean = () => true): string[] {
+  /**
+   * Renders the routes `which` selects (all by default) and rebuilds the output map. With
+   * `onPage`, it hands over each page and lets the event loop run every few pages, so the
+   * writes it started make progress while rendering goes on.
+   */
+  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: (file: string, data: Buffer | Buffer[]) => void, bundling?: Promise<BundleResult>, retainPages = true): Promise<string[]> {
     const site = this.site!;
-    const inputs = {
+    const inputs: RenderInputs = {
       templates: this.templates!,
       site,
       mode: this.options.mode,
       image: (p: string) => this.assets.image(p),
       icon: (p: string) => this.assets.icon(p),
-      client: this.bundled!.client,
-      shellCache: new Map<string, string>(),
+      client: bundling ? undefined : this.bundled!.client,
+      cache: renderCache({ arena: which === allRoutes }),
     };
+    bundling?.then((b) => {
+      this.bundled = b;
+      inputs.client = b.client;
+    }, () => {});
     const outputs: Outputs = new Map();
+    const sizes = new Map<string, number>();
     const rendered: string[] = [];
     const live = new Set<string>();
+    // Pages rendered before the bundle was done; each holds its place in `outputs`.
+    let waiting: { file: string; page: Pending }[] = [];
+    // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
+    // pages are 130 MB), which keeps a big build's memory down.
+    const emit = (file: string, page: Rendered) => {
+      if (retainPages) {
+        outputs.set(file, page.bytes);
+        sizes.set(file, page.bytes.length);
+        onPage?.(file, page.bytes);
+      } else {
+        outputs.delete(file);
+        sizes.set(file, page.chunks.reduce((n, c) => n + c.length, 0));
+        onPage?.(file, page.chunks);
+      }
+    };
+    const finishWaiting = () => {
+      for (const { file, page } of waiting) emit(file, page.finish(inputs.client!));
+      waiting = [];
+    };
     for (const route of this.routes) {
       live.add(route.path);
       const previous = this.outputs.get(route.file);
       if (previous && !which(route)) {
         outputs.set(route.file, previous);
+        sizes.set(route.file, previous.length);
         continue;
       }
-      const { html, islands } = renderRoute(route, inputs);
-      outputs.set(route.file, Buffer.from(html));
-      this.islandsByRoute.set(route.path, islands);
+      const page = renderPage(route, inputs);
+      if ('chunks' in page) emit(route.file, page);
+      else {
+        outputs.set(route.file, NOT_YET);
+        waiting.push({ file: route.file, page });
+      }
+      this.islandsByRoute.set(route.path, page.islands);
       rendered.push(route.path);
+      if ((onPage || bundling) && rendered.length % 16 === 0) {
+        await new Promise(setImmediate);
+        if (inputs.client && waiting.length) finishWaiting();
+      }
+    }
+    if (bundling) {
+      this.bundled = await bundling;
+      inputs.client = this.bundled.client;
+      finishWaiting();
     }
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
     const mark = this.assets.image(site.config.mark);
@@ -244,8 +299,12 @@ export class Builder {
     if (existsSync(join(staticDir, 'favicon.ico'))) outputs.set('favicon.ico', readFileSync(join(staticDir, 'favicon.ico')));
     for (const [file, bytes] of this.bundled!.files) outputs.set(file, bytes);
     for (const [file, bytes] of this.assets.files) outputs.set(file, bytes);
-    outputs.set(MANIFEST, manifestFor(this.routes, this.islandsByRoute, outputs, this.options.mode, VERSION));
+    for (const [file, bytes] of outputs) sizes.set(file, bytes.length);
+    const manifest = manifestFor(this.routes, this.islandsByRoute, sizes, this.options.mode, VERSION);
+    outputs.set(MANIFEST, manifest);
+    sizes.set(MANIFEST, manifest.length);
     this.outputs = outputs;
+    this.sizes = sizes;
     return rendered;
   }
 
@@ -253,12 +312,25 @@ export class Builder {
     return relative(process.cwd(), abs).split(sep).join('/');
   }
 
+  /**
+   * Stages overlap (the bundle runs beside loading and rendering), so SITE_TIMELINE=1 prints
+   * when each one started and ended (ms since the process began) and the memory in use then.
+   */
+  private record(stage: string, start: number): void {
+    const end = performance.now();
+    this.timings.push({ stage, ms: end - start });
+    if (!process.env.SITE_TIMELINE) return;
+    const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
+    const m = process.memoryUsage();
+    console.error(`${stage.padEnd(9)} ${start.toFixed(0).padStart(5)} → ${end.toFixed(0).padStart(5)} ms   rss ${mb(m.rss)}, heap ${mb(m.heapUsed)}, buffers ${mb(m.arrayBuffers)}`);
+  }
+
   private async time<T>(stage: string, fn: () => Promise<T>): Promise<T> {
     const start = performance.now();
     try {
       return await fn();
     } finally {
-      this.timings.push({ stage, ms: performance.now() - start });
+      this.record(stage, start);
     }
   }
 
@@ -267,10 +339,14 @@ export class Builder {
     try {
       return fn();
     } finally {
-      this.timings.push({ stage, ms: performance.now() - start });
+      this.record(stage, start);
     }
   }
 }
+
+const allRoutes = () => true;
+/** Holds a page's place in the output map until its bytes exist. */
+const NOT_YET = Buffer.alloc(0);
 
 function diffKeys(before: Outputs, after: Outputs): string[] {
   const changed: string[] = [];

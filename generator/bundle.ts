@@ -1,11 +1,13 @@
 // Islands and styles → content-hashed files. One esbuild entry per island (code-split ES
-// modules, React shared in a chunk), one for the shell script (no React), and Sass for CSS.
-import { readdirSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+// modules, React shared in a chunk), one for the shell script (no React), and Sass for CSS
+// (styles.ts, on a worker thread during a full build).
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
-import * as sass from 'sass';
+import { compileStylesInWorker } from './styles.ts';
 import type { ClientAssets } from './render.ts';
+
+export { hash } from './hash.ts';
 
 /** Files in templates/islands that are the mechanism, not islands. */
 const NOT_ISLANDS = new Set(['Island.tsx', 'IslandBoundary.tsx', 'runtime.tsx', 'loader.ts']);
@@ -112,36 +114,8 @@ function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dyna
   return [...seen].sort();
 }
 
-/** styles/main.scss → assets/css/main-<hash>.css; fonts referenced with asset-url() are hashed too. */
-export async function bundleStyles(root: string): Promise<{ files: Map<string, Buffer>; css: string[]; fontPreload: string }> {
-  const files = new Map<string, Buffer>();
-  const fonts: string[] = [];
-  const compiled = await sass.compileAsync(join(root, 'styles/main.scss'), {
-    style: 'compressed',
-    importers: [new sass.NodePackageImporter(root)],
-    functions: {
-      'asset-url($path)': (args) => {
-        const path = args[0]!.assertString('path').text;
-        const bytes = readFileSync(join(root, 'styles', path));
-        const file = `assets/${path.replace(/\.([a-z0-9]+)$/, `-${hash(bytes)}.$1`)}`;
-        files.set(file, bytes);
-        fonts.push(`/${file}`);
-        return new sass.SassString(`url("/${file}")`, { quotes: false });
-      },
-    },
-  });
-  const css = Buffer.from(compiled.css);
-  const file = `assets/css/main-${hash(css)}.css`;
-  files.set(file, css);
-  return { files, css: [`/${file}`], fontPreload: fonts.find((f) => f.endsWith('.woff2')) ?? '' };
-}
-
-export function hash(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('base64url').replace(/[-_]/g, '').slice(0, 10);
-}
-
 export async function bundle(options: BundleOptions): Promise<BundleResult> {
-  const [scripts, styles] = await Promise.all([bundleScripts(options), bundleStyles(options.root)]);
+  const [scripts, styles] = await Promise.all([bundleScripts(options), compileStylesInWorker(options.root)]);
   return {
     client: { css: styles.css, fontPreload: styles.fontPreload, shellScript: scripts.shellScript, islands: scripts.islands },
     files: new Map([...scripts.files, ...styles.files]),

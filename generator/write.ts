@@ -1,9 +1,8 @@
 // Everything → dist/, atomically: the new build is written to a sibling folder and swapped
 // in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
 // preview never sees half a site. Also the small files every site needs: sitemap, robots, manifest.
-import { mkdirSync, rmSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { close, existsSync, mkdir, mkdirSync, open, renameSync, rmSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
@@ -14,20 +13,121 @@ export type Outputs = Map<string, Buffer>;
 export const MANIFEST = '.site-build.json';
 
 export async function writeAtomically(outDir: string, outputs: Outputs): Promise<void> {
-  const parent = dirname(outDir);
-  mkdirSync(parent, { recursive: true });
-  const temp = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
-  const old = join(parent, `.${basename(outDir)}.old-${process.pid}`);
-  rmSync(temp, { recursive: true, force: true });
-  try {
-    await writeTree(temp, outputs);
-    if (existsSync(outDir)) renameSync(outDir, old);
-    renameSync(temp, outDir);
-  } catch (error) {
-    rmSync(temp, { recursive: true, force: true });
-    throw new Error(`could not write ${outDir}`, { cause: error });
+  await new OutputDir(outDir).commit(outputs);
+}
+
+/**
+ * A build written while it renders: each page goes to a temporary sibling of `outDir` as soon
+ * as it exists (the writes run on libuv's threads, beside the rendering), and `commit` writes
+ * what is left, waits for every write and swaps the folder in with renames. A failed or
+ * abandoned build (`abort`) leaves the previous `outDir` untouched.
+ */
+export class OutputDir {
+  private readonly temp: string;
+  private readonly old: string;
+  /** Folders made (true) or being made (the writes waiting for them). */
+  private readonly folders = new Map<string, true | ((error: Error | null) => void)[]>();
+  private readonly written = new Set<string>();
+  /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
+  private readonly queue: { target: string; data: Buffer | Buffer[] }[] = [];
+  private running = 0;
+  private static readonly LIMIT = 32;
+  private pending = 0;
+  private failure: Error | undefined;
+  private drained: (() => void) | undefined;
+
+  constructor(readonly outDir: string) {
+    const parent = dirname(outDir);
+    this.temp = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
+    this.old = join(parent, `.${basename(outDir)}.old-${process.pid}`);
+    mkdirSync(parent, { recursive: true });
+    rmSync(this.temp, { recursive: true, force: true });
+    mkdirSync(this.temp);
+    this.folders.set(this.temp, true);
   }
-  removeLater(old);
+
+  /**
+   * Starts writing one file, given whole or as pieces (written with one writev); never blocks.
+   * A failure surfaces in `commit`.
+   */
+  write(file: string, data: Buffer | Buffer[]): void {
+    this.written.add(file);
+    this.pending += 1;
+    this.queue.push({ target: join(this.temp, file), data });
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < OutputDir.LIMIT && this.queue.length) {
+      const { target, data } = this.queue.shift()!;
+      this.running += 1;
+      this.inFolder(dirname(target), (error) => {
+        if (error) this.settle(error);
+        else if (Buffer.isBuffer(data)) writeFile(target, data, (e) => this.settle(e));
+        else writePieces(target, data, (e) => this.settle(e));
+      });
+    }
+  }
+
+  /** Writes the outputs not written yet, waits for all writes, then swaps the new build in. */
+  async commit(outputs: Outputs): Promise<void> {
+    try {
+      for (const [file, bytes] of outputs) if (!this.written.has(file)) this.write(file, bytes);
+      if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
+      if (this.failure) throw this.failure;
+      if (existsSync(this.outDir)) renameSync(this.outDir, this.old);
+      renameSync(this.temp, this.outDir);
+    } catch (error) {
+      await this.abort();
+      throw new Error(`could not write ${this.outDir}`, { cause: error });
+    }
+    removeLater(this.old);
+  }
+
+  /** Drops the partial build (after the writes in flight have finished). */
+  async abort(): Promise<void> {
+    if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
+    rmSync(this.temp, { recursive: true, force: true });
+  }
+
+  private inFolder(folder: string, then: (error: Error | null) => void): void {
+    const state = this.folders.get(folder);
+    if (state === true) return then(null);
+    if (state) return void state.push(then);
+    const waiting = [then];
+    this.folders.set(folder, waiting);
+    mkdir(folder, { recursive: true }, (error) => {
+      if (error) this.folders.delete(folder);
+      else this.folders.set(folder, true);
+      for (const next of waiting) next(error);
+    });
+  }
+
+  private settle(error: Error | null): void {
+    if (error) this.failure ??= error;
+    this.running -= 1;
+    this.pending -= 1;
+    if (this.pending === 0) this.drained?.();
+    else this.pump();
+  }
+}
+
+/** open, writev (again for whatever a short write left), close. */
+function writePieces(target: string, pieces: Buffer[], done: (error: Error | null) => void): void {
+  open(target, 'w', (error, fd) => {
+    if (error) return done(error);
+    const finish = (failure: Error | null) => close(fd, (e) => done(failure ?? e));
+    const next = (rest: Buffer[]) =>
+      writev(fd, rest, (e, written) => {
+        if (e) return finish(e);
+        let left = written;
+        while (rest.length && left >= rest[0]!.length) left -= rest.shift()!.length;
+        if (rest.length) rest[0] = rest[0]!.subarray(left);
+        if (rest.length) next(rest);
+        else finish(null);
+      });
+    next([...pieces]);
+  });
 }
 
 /**
@@ -43,20 +143,6 @@ function removeLater(dir: string): void {
   } catch {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Folders first, then the files, several writes in flight at once (libuv's thread pool). */
-async function writeTree(dir: string, outputs: Outputs): Promise<void> {
-  const files = [...outputs.keys()].sort();
-  for (const folder of new Set(files.map((f) => dirname(join(dir, f))))) mkdirSync(folder, { recursive: true });
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      await writeFile(join(dir, file), outputs.get(file)!);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
 }
 
 /** Writes only the files whose bytes changed (preview rebuilds); each via rename, never torn. */
@@ -90,10 +176,11 @@ export interface BuildManifest {
   files: Record<string, { bytes: number }>;
 }
 
-export function manifestFor(routes: Route[], islands: Map<string, string[]>, outputs: Outputs, mode: BuildManifest['mode'], version: string): Buffer {
+/** `sizes`: every output file (the manifest itself aside) and its length in bytes. */
+export function manifestFor(routes: Route[], islands: Map<string, string[]>, sizes: Map<string, number>, mode: BuildManifest['mode'], version: string): Buffer {
   const files: BuildManifest['files'] = {};
-  for (const file of [...outputs.keys()].sort()) {
-    files[file] = { bytes: outputs.get(file)!.length };
+  for (const file of [...sizes.keys()].sort()) {
+    files[file] = { bytes: sizes.get(file)! };
   }
   const manifest: BuildManifest = {
     generator: `site ${version}`,

@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { Builder } from '../build.ts';
 import { loadAll } from '../load.ts';
 import { validate } from '../validate.ts';
-import { writeAtomically } from '../write.ts';
+import { OutputDir } from '../write.ts';
 import { ContentError } from '../problems.ts';
 import { green, printSummary, printTimings } from './output.ts';
 
@@ -12,9 +12,18 @@ export const projectRoot = new URL('../../', import.meta.url).pathname.replace(/
 export async function runBuild(options: { contentDir: string; outDir: string; includeDrafts: boolean }): Promise<void> {
   const start = performance.now();
   const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts });
-  const outputs = await builder.full();
+  // Nothing reaches the disk before the content is valid: full() throws before rendering.
+  const out = new OutputDir(options.outDir);
+  let outputs;
+  try {
+    outputs = await builder.full({ onPage: (file, bytes) => out.write(file, bytes), retainPages: false });
+  } catch (error) {
+    await out.abort();
+    throw error;
+  }
   const writeStart = performance.now();
-  await writeAtomically(options.outDir, outputs);
+  await out.commit(outputs);
+  // Pages were written while rendering; this is what was left after the last one.
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });
   printTimings(builder.timings);
   printSummary(builder.summary(), relative(process.cwd(), options.outDir) || '.', performance.now() - start);

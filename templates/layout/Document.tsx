@@ -39,14 +39,7 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={route.description} />
         <meta name="twitter:image" content={socialImage} />
-        <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="alternate" type="application/rss+xml" title={(site.pages.blogs?.sections?.feed?.title as string | undefined) ?? config.brand} href="/feed.xml" />
-        {config.themeColor ? <meta name="theme-color" content={config.themeColor} /> : null}
-        <link rel="preload" href={env.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
-        {env.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
-        <script type="module" src={env.shellScript} />
+        {env.shell('head', <HeadLinks />, { bundle: true })}
         {ld.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
         ))}
@@ -59,6 +52,24 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
         {showFooter ? env.shell('footer', <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} />) : null}
       </body>
     </html>
+  );
+}
+
+/** The same on every page: icons, manifest, feed, and the bundle's font, stylesheet and script. */
+function HeadLinks() {
+  const env = useEnv();
+  const { config } = env.site;
+  return (
+    <>
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="manifest" href="/manifest.webmanifest" />
+      <link rel="alternate" type="application/rss+xml" title={(env.site.pages.blogs?.sections?.feed?.title as string | undefined) ?? config.brand} href="/feed.xml" />
+      {config.themeColor ? <meta name="theme-color" content={config.themeColor} /> : null}
+      <link rel="preload" href={env.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
+      {env.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+      <script type="module" src={env.shellScript} />
+    </>
   );
 }
 
@@ -77,7 +88,14 @@ function ArticleMeta({ post }: { post: Post }) {
 }
 
 /** Paths the header links to: on those pages the header differs (aria-current). */
+const targetsByNav = new WeakMap<Navigation, Set<string>>();
 function headerTargets(nav: Navigation): Set<string> {
+  let targets = targetsByNav.get(nav);
+  if (!targets) targetsByNav.set(nav, (targets = collectTargets(nav)));
+  return targets;
+}
+
+function collectTargets(nav: Navigation): Set<string> {
   return new Set([
     ...nav.menus.flatMap((m) => [...m.links.map((l) => l.href), ...(m.button ? [m.button.href] : []), m.promo.href]),
     ...nav.direct.map((l) => l.href),
@@ -88,5 +106,7 @@ function headerTargets(nav: Navigation): Set<string> {
 
 /** JSON inside <script>: `<` escaped so no string can close the element. */
 export function jsonForScript(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data).replace(UNSAFE_IN_SCRIPT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;

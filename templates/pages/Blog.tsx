@@ -45,6 +45,42 @@ export function BlogList() {
   );
 }
 
+// The parts of an article page that are the same on every article: rendered once per build
+// (env.shell), which matters on a site with thousands of posts.
+
+/** The author's social links (the company's accounts, Instagram aside). */
+function AuthorSocial() {
+  const { site } = useEnv();
+  return (
+    <ul className="author__social" role="list">
+      {site.config.social.filter((s) => s.network !== 'instagram').map((s) => (
+        <li key={s.network}>
+          <a href={s.url} target="_blank" rel="noopener noreferrer" className="social-link social-link--dark">
+            <SocialGlyph network={s.network} />
+            <span className="visually-hidden">{s.label} ({site.ui.externalLinkNote})</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sidebar's category list and Get Started button. */
+function AsideLinks() {
+  const { site } = useEnv();
+  return (
+    <>
+      <div>
+        <h2 className="article__aside-heading">{site.ui.categoriesHeading}</h2>
+        <ul role="list" className="category-list">
+          {site.categories.map((c) => <li key={c.slug}><a href={`/blogs?category=${c.slug}`}>{c.name}</a></li>)}
+        </ul>
+      </div>
+      <a className="btn btn--primary" href={site.navigation.actions.getStarted.href}>{site.navigation.actions.getStarted.label}</a>
+    </>
+  );
+}
+
 /** The newsletter sign-up in the article sidebar (e-mail only; resets, then /Thanks). */
 function Newsletter() {
   const { site } = useEnv();
@@ -112,27 +148,12 @@ export function BlogPost() {
                 <p className="author__name">{post.author.name}</p>
                 {post.author.role ? <p className="author__role">{post.author.role}</p> : null}
               </div>
-              <ul className="author__social" role="list">
-                {site.config.social.filter((s) => s.network !== 'instagram').map((s) => (
-                  <li key={s.network}>
-                    <a href={s.url} target="_blank" rel="noopener noreferrer" className="social-link social-link--dark">
-                      <SocialGlyph network={s.network} />
-                      <span className="visually-hidden">{s.label} ({site.ui.externalLinkNote})</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              {env.shell('post-author-social', <AuthorSocial />)}
             </footer>
           </div>
           <aside className="article__aside" aria-label={site.ui.categoriesHeading}>
             <Island name="BlogSearch" component={BlogSearch} hydrate="visible" props={{ labels: site.pages.blogs?.sections?.search as SearchLabels, indexUrl: SEARCH_INDEX_PATH }} />
-            <div>
-              <h2 className="article__aside-heading">{site.ui.categoriesHeading}</h2>
-              <ul role="list" className="category-list">
-                {site.categories.map((c) => <li key={c.slug}><a href={`/blogs?category=${c.slug}`}>{c.name}</a></li>)}
-              </ul>
-            </div>
-            <a className="btn btn--primary" href={site.navigation.actions.getStarted.href}>{site.navigation.actions.getStarted.label}</a>
+            {env.shell('post-aside', <AsideLinks />)}
             <Newsletter />
           </aside>
         </div>

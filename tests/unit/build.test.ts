@@ -37,6 +37,16 @@ describe('site build', () => {
     for (const [file, bytes] of a) expect(bytes.equals(b.get(file)!), file).toBe(true);
   });
 
+  test('the CLI writes pages while it renders; what it writes equals what a build in memory holds', async () => {
+    const out = join(box.dir, 'streamed');
+    const result = site(['--content', box.content, 'build', '--out', out]);
+    expect(result.status, result.stderr).toBe(0);
+    const held = await new Builder({ root, contentDir: box.content, mode: 'production', includeDrafts: false }).full();
+    const written = snapshot(out);
+    expect([...written.keys()].sort()).toEqual([...held.keys()].sort());
+    for (const [file, bytes] of held) expect(written.get(file), file).toBe(bytes.toString('base64'));
+  });
+
   test('a broken content tree lists every problem with file:line, exits 1 and leaves dist/ untouched', () => {
     const out = join(box.dir, 'dist');
     const first = site(['--content', box.content, 'build', '--out', out]);

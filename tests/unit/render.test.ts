@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { renderRoute, type RenderInputs } from '../../generator/render.ts';
+import { renderCache, renderPage, renderRoute, type RenderInputs } from '../../generator/render.ts';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { buildRoutes, type Route } from '../../generator/routes.ts';
@@ -70,5 +70,30 @@ describe('render', () => {
     expect(renderRoute(route('/get-started'), inputs).html).not.toContain('site-footer');
     expect(renderRoute(route('/contact-us'), inputs).html).not.toContain('cta-banner');
     expect(renderRoute(route('/contact-us'), inputs).html).toContain('site-footer');
+  });
+});
+
+describe('render before the bundle is done', () => {
+  test('a page rendered without the bundle waits only for its file names, then equals a direct render', () => {
+    for (const path of ['/', '/faqs', '/blog-details/1', '/career']) {
+      const early = renderPage(route(path), { ...inputs, client: undefined });
+      expect('finish' in early, path).toBe(true);
+      if (!('finish' in early)) continue;
+      const direct = renderRoute(route(path), inputs);
+      expect(early.islands).toEqual(direct.islands);
+      expect(early.finish(inputs.client!).html, path).toBe(direct.html);
+    }
+  });
+
+  test('parts shared by pages are rendered once per build and give the same bytes as rendering alone', () => {
+    const cache = renderCache({ arena: true });
+    const posts = routes.filter((r) => r.template === 'BlogPost').slice(0, 3);
+    const shared = posts.map((r) => renderRoute(r, { ...inputs, cache }));
+    shared.forEach((page, i) => expect(page.html).toBe(renderRoute(posts[i]!, inputs).html));
+    // The header of every post is one Buffer, encoded once.
+    const header = (page: (typeof shared)[number]) => page.chunks.find((c) => c.includes('class="site-header"'));
+    expect(header(shared[0]!)).toBeDefined();
+    expect(header(shared[1]!)).toBe(header(shared[0]!));
+    expect(Buffer.concat(shared[2]!.chunks).equals(shared[2]!.bytes)).toBe(true);
   });
 });
