@@ -8,7 +8,7 @@ import { collectionOf, collections, type CollectionName } from './collections.ts
 import { loadFile, loadAll, type SourceRecord } from './load.ts';
 import { validate } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { renderCache, renderPage, type Pending, type RenderInputs, type Rendered, type Templates } from './render.ts';
+import { renderCache, renderRoute, type RenderInputs, type Templates } from './render.ts';
 import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
 import { compileStyles } from './styles.ts';
 import { AssetStore } from './assets.ts';
@@ -25,6 +25,9 @@ export interface BuildOptions {
 }
 
 export interface Timing { stage: string; ms: number }
+
+/** Takes a rendered page (whole, or as pieces); may return a promise to say "wait". */
+export type PageSink = (file: string, data: Buffer | Buffer[]) => Promise<void> | undefined | void;
 
 export interface Summary {
   routes: number;
@@ -70,7 +73,7 @@ export class Builder {
    * `onPage` receives each page as soon as it is rendered (so `site build` can write it while
    * the next ones render); the returned map holds every output, pages included.
    */
-  async full(options: { onPage?: (file: string, data: Buffer | Buffer[]) => void; retainPages?: boolean } = {}): Promise<Outputs> {
+  async full(options: { onPage?: PageSink; retainPages?: boolean } = {}): Promise<Outputs> {
     this.timings = [];
     const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
     const templates = this.time('templates', () => this.loadTemplates());
@@ -81,9 +84,11 @@ export class Builder {
     // Invalid content ends the build here; the bundle's outcome no longer matters then.
     bundling.catch(() => {});
     this.timeSync('validate', () => this.validateAll());
-    this.templates = await templates;
-    // Rendering starts while the bundle (esbuild, Sass) is still running on the other core.
-    await this.time('render', () => this.renderAll(allRoutes, options.onPage, bundling, options.retainPages ?? true));
+    // Rendering waits for the bundle (its file names are in every page). Starting before it
+    // and completing those pages later was tried: on two cores, already busy with esbuild and
+    // Sass, it gained no time and held more memory.
+    [this.bundled, this.templates] = await Promise.all([bundling, templates]);
+    await this.time('render', () => this.renderAll(allRoutes, options.onPage, options.retainPages ?? true));
     return this.outputs;
   }
 
@@ -223,7 +228,7 @@ export class Builder {
    * `onPage`, it hands over each page and lets the event loop run every few pages, so the
    * writes it started make progress while rendering goes on.
    */
-  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: (file: string, data: Buffer | Buffer[]) => void, bundling?: Promise<BundleResult>, retainPages = true): Promise<string[]> {
+  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: PageSink, retainPages = true): Promise<string[]> {
     const site = this.site!;
     const inputs: RenderInputs = {
       templates: this.templates!,
@@ -231,36 +236,13 @@ export class Builder {
       mode: this.options.mode,
       image: (p: string) => this.assets.image(p),
       icon: (p: string) => this.assets.icon(p),
-      client: bundling ? undefined : this.bundled!.client,
+      client: this.bundled!.client,
       cache: renderCache({ arena: which === allRoutes }),
     };
-    bundling?.then((b) => {
-      this.bundled = b;
-      inputs.client = b.client;
-    }, () => {});
     const outputs: Outputs = new Map();
     const sizes = new Map<string, number>();
     const rendered: string[] = [];
     const live = new Set<string>();
-    // Pages rendered before the bundle was done; each holds its place in `outputs`.
-    let waiting: { file: string; page: Pending }[] = [];
-    // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
-    // pages are 130 MB), which keeps a big build's memory down.
-    const emit = (file: string, page: Rendered) => {
-      if (retainPages) {
-        outputs.set(file, page.bytes);
-        sizes.set(file, page.bytes.length);
-        onPage?.(file, page.bytes);
-      } else {
-        outputs.delete(file);
-        sizes.set(file, page.chunks.reduce((n, c) => n + c.length, 0));
-        onPage?.(file, page.chunks);
-      }
-    };
-    const finishWaiting = () => {
-      for (const { file, page } of waiting) emit(file, page.finish(inputs.client!));
-      waiting = [];
-    };
     for (const route of this.routes) {
       live.add(route.path);
       const previous = this.outputs.get(route.file);
@@ -269,23 +251,23 @@ export class Builder {
         sizes.set(route.file, previous.length);
         continue;
       }
-      const page = renderPage(route, inputs);
-      if ('chunks' in page) emit(route.file, page);
-      else {
-        outputs.set(route.file, NOT_YET);
-        waiting.push({ file: route.file, page });
+      const page = renderRoute(route, inputs);
+      // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
+      // pages are 130 MB), which keeps a big build's memory down.
+      let wait: Promise<void> | undefined | void;
+      if (retainPages) {
+        outputs.set(route.file, page.bytes);
+        sizes.set(route.file, page.bytes.length);
+        wait = onPage?.(route.file, page.bytes);
+      } else {
+        sizes.set(route.file, page.chunks.reduce((n, c) => n + c.length, 0));
+        wait = onPage?.(route.file, page.chunks);
       }
       this.islandsByRoute.set(route.path, page.islands);
       rendered.push(route.path);
-      if ((onPage || bundling) && rendered.length % 16 === 0) {
-        await new Promise(setImmediate);
-        if (inputs.client && waiting.length) finishWaiting();
-      }
-    }
-    if (bundling) {
-      this.bundled = await bundling;
-      inputs.client = this.bundled.client;
-      finishWaiting();
+      // Every few pages, let the writes started so far make progress (or wait, when the
+      // writer's backlog is full).
+      if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
     }
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
     const mark = this.assets.image(site.config.mark);
@@ -345,8 +327,6 @@ export class Builder {
 }
 
 const allRoutes = () => true;
-/** Holds a page's place in the output map until its bytes exist. */
-const NOT_YET = Buffer.alloc(0);
 
 function diffKeys(before: Outputs, after: Outputs): string[] {
   const changed: string[] = [];

@@ -24,12 +24,7 @@ export interface RenderInputs {
   mode: 'production' | 'preview';
   image(path: string): ImageInfo;
   icon(path: string): string;
-  /**
-   * The bundle's file names. A full build starts rendering before the bundle is done: pages
-   * rendered until then come back from renderPage as `Pending`, waiting only for the parts
-   * that name bundle files (see RenderEnv.shell's `bundle` option).
-   */
-  client: ClientAssets | undefined;
+  client: ClientAssets;
   /** Shell parts and islands already rendered in this build (see RenderEnv.shell). */
   cache?: RenderCache;
 }
@@ -48,14 +43,6 @@ export interface Rendered {
   islands: string[];
 }
 
-/** A page rendered before the bundle was done: `finish` fills in the bundle's file names. */
-export interface Pending {
-  islands: string[];
-  finish(client: ClientAssets): Rendered;
-}
-
-/** A piece of a page: text, bytes encoded once per build, or a part waiting for the bundle. */
-type Chunk = string | Buffer | ((client: ClientAssets) => string | Buffer);
 
 /**
  * What stays the same across the pages of one build: shell parts and island markup, encoded,
@@ -103,15 +90,9 @@ export class Arena {
 const PLACEHOLDER = /<site-(shell|island) data-slot="(\d+)"><\/site-(?:shell|island)>/g;
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 
-/** Renders a page completely; `inputs.client` must be known. */
 export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
-  const page = renderPage(route, inputs);
-  return 'chunks' in page ? page : page.finish(inputs.client!);
-}
-
-export function renderPage(route: Route, inputs: RenderInputs): Rendered | Pending {
   const uses: IslandUse[] = [];
-  const parts: { key: string; element: ReactElement; bundle: boolean }[] = [];
+  const parts: { key: string; element: ReactElement }[] = [];
   const env: RenderEnv = {
     site: inputs.site,
     route,
@@ -119,10 +100,10 @@ export function renderPage(route: Route, inputs: RenderInputs): Rendered | Pendi
     image: inputs.image,
     icon: inputs.icon,
     addIsland: (use) => uses.push(use) - 1,
-    shell: (key, element, options) => createElement('site-shell', { 'data-slot': parts.push({ key, element, bundle: options?.bundle ?? false }) - 1 }),
-    css: [],
-    shellScript: '',
-    fontPreload: '',
+    shell: (key, element) => createElement('site-shell', { 'data-slot': parts.push({ key, element }) - 1 }),
+    css: inputs.client.css,
+    shellScript: inputs.client.shellScript,
+    fontPreload: inputs.client.fontPreload,
   };
   const { pages, EnvProvider } = inputs.templates;
   const Page = pages[route.template];
@@ -130,30 +111,26 @@ export function renderPage(route: Route, inputs: RenderInputs): Rendered | Pendi
   const cache = inputs.cache ?? renderCache();
   const heading = inputs.site.ui.islandError ?? '';
   const names = [...new Set(uses.map((u) => u.name))].sort();
-  /** A shell part, encoded once per build (and once the bundle is known, if it names its files). */
-  const shellPart = (part: (typeof parts)[number], client: ClientAssets | undefined): Buffer => {
-    const key = part.bundle ? `${part.key}\0${client!.css.join()}\0${client!.shellScript}` : part.key;
-    let markup = cache.shell.get(key);
-    if (markup === undefined) {
-      const partEnv = client ? { ...env, css: client.css, shellScript: client.shellScript, fontPreload: client.fontPreload } : env;
-      markup = Buffer.from(renderToStaticMarkup(createElement(EnvProvider, { value: partEnv }, part.element)));
-      cache.shell.set(key, markup);
-    }
-    return markup;
+  // The page as pieces: its own text (islands included) encoded here, and the shell parts,
+  // encoded once per build and shared by every page (the header and footer are most of each
+  // page). The island scripts go in just before </head>.
+  const chunks: Buffer[] = html.startsWith('<!DOCTYPE') ? [] : [DOCTYPE];
+  const pending: string[] = [];
+  const flush = () => {
+    if (!pending.length) return;
+    const text = pending.join('');
+    chunks.push(cache.arena ? cache.arena.encode([text]) : Buffer.from(text));
+    pending.length = 0;
   };
-  // One pass over the page's own markup, as a list of pieces: slices of it, island markup,
-  // and shell parts that come ready-encoded from the cache (the header and footer are most of
-  // every page). The island scripts go in just before </head>.
-  const chunks: Chunk[] = html.startsWith('<!DOCTYPE') ? [] : [DOCTYPE];
   let last = 0;
   let scriptsAt = names.length ? html.indexOf('</head>') : -1;
   const upTo = (end: number) => {
     if (scriptsAt >= 0 && scriptsAt <= end) {
-      chunks.push(html.slice(last, scriptsAt), (client) => islandScripts(names, client));
+      pending.push(html.slice(last, scriptsAt), islandScripts(names, inputs.client));
       last = scriptsAt;
       scriptsAt = -1;
     }
-    chunks.push(html.slice(last, end));
+    pending.push(html.slice(last, end));
   };
   PLACEHOLDER.lastIndex = 0;
   for (let match = PLACEHOLDER.exec(html); match; match = PLACEHOLDER.exec(html)) {
@@ -161,32 +138,31 @@ export function renderPage(route: Route, inputs: RenderInputs): Rendered | Pendi
     last = match.index + match[0].length;
     const index = Number(match[2]);
     if (match[1] === 'island') {
-      chunks.push(renderIsland(inputs.templates, uses[index]!, index, heading, cache));
+      pending.push(renderIsland(inputs.templates, uses[index]!, index, heading, cache));
       continue;
     }
     const part = parts[index]!;
-    chunks.push(part.bundle ? (client) => shellPart(part, client) : shellPart(part, undefined));
+    let markup = cache.shell.get(part.key);
+    if (markup === undefined) {
+      markup = Buffer.from(renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element)));
+      cache.shell.set(part.key, markup);
+    }
+    flush();
+    chunks.push(markup);
   }
   upTo(html.length);
-  const finish = (client: ClientAssets): Rendered => {
-    const encoded = chunks.map((c) => {
-      const ready = typeof c === 'function' ? c(client) : c;
-      if (typeof ready !== 'string') return ready;
-      return cache.arena ? cache.arena.encode([ready]) : Buffer.from(ready);
-    });
-    let bytes: Buffer | undefined;
-    return {
-      chunks: encoded,
-      get bytes() {
-        return (bytes ??= cache.arena ? cache.arena.encode(encoded) : Buffer.concat(encoded));
-      },
-      get html() {
-        return this.bytes.toString('utf8');
-      },
-      islands: names,
-    };
+  flush();
+  let bytes: Buffer | undefined;
+  return {
+    chunks,
+    get bytes() {
+      return (bytes ??= cache.arena ? cache.arena.encode(chunks) : Buffer.concat(chunks));
+    },
+    get html() {
+      return this.bytes.toString('utf8');
+    },
+    islands: names,
   };
-  return inputs.client ? finish(inputs.client) : { islands: names, finish };
 }
 
 /**

@@ -29,9 +29,14 @@ export class OutputDir {
   private readonly folders = new Map<string, true | ((error: Error | null) => void)[]>();
   private readonly written = new Set<string>();
   /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
-  private readonly queue: { target: string; data: Buffer | Buffer[] }[] = [];
+  private readonly queue: { target: string; data: Buffer | Buffer[]; size: number }[] = [];
   private running = 0;
   private static readonly LIMIT = 32;
+  /** Bytes handed over and not yet written; past HIGH_WATER, `write` asks the caller to wait. */
+  private backlog = 0;
+  private static readonly HIGH_WATER = 24 * 1024 * 1024;
+  private relief: Promise<void> | undefined;
+  private relieved: (() => void) | undefined;
   private pending = 0;
   private failure: Error | undefined;
   private drained: (() => void) | undefined;
@@ -50,21 +55,34 @@ export class OutputDir {
    * Starts writing one file, given whole or as pieces (written with one writev); never blocks.
    * A failure surfaces in `commit`.
    */
-  write(file: string, data: Buffer | Buffer[]): void {
+  write(file: string, data: Buffer | Buffer[]): Promise<void> | undefined {
     this.written.add(file);
     this.pending += 1;
-    this.queue.push({ target: join(this.temp, file), data });
+    const size = Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
+    this.backlog += size;
+    this.queue.push({ target: join(this.temp, file), data, size });
     this.pump();
+    // A renderer faster than the disk would otherwise hold every page in memory until the end.
+    if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
+    return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
   }
 
   private pump(): void {
     while (this.running < OutputDir.LIMIT && this.queue.length) {
-      const { target, data } = this.queue.shift()!;
+      const { target, data, size } = this.queue.shift()!;
       this.running += 1;
+      const done = (error: Error | null) => {
+        this.backlog -= size;
+        if (this.relieved && this.backlog <= OutputDir.HIGH_WATER / 2) {
+          this.relieved();
+          this.relief = this.relieved = undefined;
+        }
+        this.settle(error);
+      };
       this.inFolder(dirname(target), (error) => {
-        if (error) this.settle(error);
-        else if (Buffer.isBuffer(data)) writeFile(target, data, (e) => this.settle(e));
-        else writePieces(target, data, (e) => this.settle(e));
+        if (error) done(error);
+        else if (Buffer.isBuffer(data)) writeFile(target, data, done);
+        else writePieces(target, data, done);
       });
     }
   }

@@ -12,4 +12,6 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$CONTENT_DIR" ] || [ -n "$(find 
   "$here/node_modules/.bin/node" "$here/scripts/bench-content.mjs" "$CONTENT_DIR" "$tree"
   echo "$CONTENT_DIR" > "$stamp"
 fi
-exec "$here/node_modules/.bin/node" "$here/bin/site.js" --content "$tree" build --out "$OUT_DIR" > /dev/null
+# As `npx site` runs it: the program itself, with Node 24 first on PATH for its shebang.
+export PATH="$here/node_modules/.bin:$PATH"
+exec "$here/bin/site.js" --content "$tree" build --out "$OUT_DIR" > /dev/null

@@ -12,8 +12,10 @@ import { join, resolve } from 'node:path';
 import { convert } from './bench-content.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const node = join(root, 'node_modules/.bin/node');
 const siteBin = join(root, 'bin/site.js');
+// The CLI runs as a program, as `npx site` and the npm scripts run it: its shebang finds Node 24
+// on this PATH and passes the V8 flag it needs (see bin/site.js).
+const binEnv = { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` };
 const shared = resolve(root, '../shared/bench');
 const work = join(root, '.bench');
 const arg = (name, fallback) => {
@@ -28,7 +30,7 @@ mkdirSync(work, { recursive: true });
 /** One clean build under /usr/bin/time: wall seconds and peak RSS in MB. */
 function timedBuild(contentDir, outDir) {
   if (existsSync(outDir)) renameSync(outDir, `${outDir}.old-${Date.now()}`);
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', node, siteBin, '--content', contentDir, 'build', '--out', outDir], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', siteBin, '--content', contentDir, 'build', '--out', outDir], { encoding: 'utf8', env: binEnv });
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
   const [wall, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { wall, rss: kb / 1024, stdout: r.stdout };
@@ -36,7 +38,7 @@ function timedBuild(contentDir, outDir) {
 
 async function editLatency(contentDir, postFile, postPath, label) {
   // Port 0: the system picks a free port; the preview prints the one it got.
-  const child = spawn(node, [siteBin, '--content', contentDir, 'preview', '--port', '0', '--out', join(work, `preview-${label}`)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(siteBin, ['--content', contentDir, 'preview', '--port', '0', '--out', join(work, `preview-${label}`)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...binEnv, NO_COLOR: '1' } });
   const port = await new Promise((resolveReady, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

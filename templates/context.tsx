@@ -23,11 +23,9 @@ export interface RenderEnv {
   /**
    * A part of the page that is the same on many pages (header, footer): rendered once per
    * build for each `key` and reused. The key must name everything the part depends on.
-   * With `bundle`, the part names the bundle's files (css, shellScript, fontPreload below are
-   * set only while such a part renders): pages can then render before the bundle is done.
    */
-  shell(key: string, element: ReactElement, options?: { bundle?: boolean }): ReactElement;
-  /** Stylesheets and the shell script, from the bundle stage: only inside a `bundle` part. */
+  shell(key: string, element: ReactElement): ReactElement;
+  /** Stylesheets and the shell script, from the bundle stage. */
   css: string[];
   shellScript: string;
   fontPreload: string;

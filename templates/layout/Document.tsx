@@ -39,7 +39,7 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={route.description} />
         <meta name="twitter:image" content={socialImage} />
-        {env.shell('head', <HeadLinks />, { bundle: true })}
+        {env.shell('head', <HeadLinks />)}
         {ld.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
         ))}

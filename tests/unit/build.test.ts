@@ -128,6 +128,16 @@ describe('site CLI', () => {
     expect(site(['--help']).stdout).toContain('Exit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure');
   });
 
+  test('the npm scripts the README names run the CLI as a program (npm puts Node 24 first on PATH)', () => {
+    const env = { ...process.env, NO_COLOR: '1', PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` };
+    const validate = spawnSync('npm', ['run', '--silent', 'validate'], { cwd: root, encoding: 'utf8', env });
+    expect(validate.status, validate.stderr).toBe(0);
+    expect(validate.stdout).toMatch(/✓ \d+ content files are valid/);
+    const direct = spawnSync(join(root, 'bin/site.js'), ['--version'], { encoding: 'utf8', env });
+    expect(direct.status, direct.stderr).toBe(0);
+    expect(direct.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
   test('usage errors exit 2', () => {
     expect(site(['nonsense']).status).toBe(2);
     expect(site(['build', '--bogus']).status).toBe(2);

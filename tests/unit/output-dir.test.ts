@@ -51,3 +51,19 @@ describe('OutputDir', () => {
     expect(siblings()).toEqual([]);
   });
 });
+
+test('a writer whose disk falls behind asks the renderer to wait, and lets it go on once the backlog halves', async () => {
+  const target = new OutputDir(out);
+  const page = Buffer.alloc(1024 * 1024, 'x');
+  let wait: Promise<void> | undefined;
+  let handed = 0;
+  while (!wait) {
+    wait = target.write(`big/${handed}.html`, [page]);
+    handed += 1;
+  }
+  // 24 MB handed over before the first write could finish.
+  expect(handed).toBeGreaterThan(20);
+  await wait;
+  await target.commit(new Map());
+  expect(readdirSync(join(out, 'big'))).toHaveLength(handed);
+});

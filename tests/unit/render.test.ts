@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { renderCache, renderPage, renderRoute, type RenderInputs } from '../../generator/render.ts';
+import { renderCache, renderRoute, type RenderInputs } from '../../generator/render.ts';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { buildRoutes, type Route } from '../../generator/routes.ts';
@@ -73,18 +73,7 @@ describe('render', () => {
   });
 });
 
-describe('render before the bundle is done', () => {
-  test('a page rendered without the bundle waits only for its file names, then equals a direct render', () => {
-    for (const path of ['/', '/faqs', '/blog-details/1', '/career']) {
-      const early = renderPage(route(path), { ...inputs, client: undefined });
-      expect('finish' in early, path).toBe(true);
-      if (!('finish' in early)) continue;
-      const direct = renderRoute(route(path), inputs);
-      expect(early.islands).toEqual(direct.islands);
-      expect(early.finish(inputs.client!).html, path).toBe(direct.html);
-    }
-  });
-
+describe('render with a build cache', () => {
   test('parts shared by pages are rendered once per build and give the same bytes as rendering alone', () => {
     const cache = renderCache({ arena: true });
     const posts = routes.filter((r) => r.template === 'BlogPost').slice(0, 3);
