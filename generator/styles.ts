@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { getCompileCacheDir } from 'node:module';
 import { hash } from './hash.ts';
 
 export interface StylesResult {
@@ -42,7 +43,8 @@ export async function compileStyles(root: string): Promise<StylesResult> {
 /** compileStyles on a worker thread. A Sass error rejects with Sass's own message (file:line). */
 export function compileStylesInWorker(root: string): Promise<StylesResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./styles-worker.ts', import.meta.url), { workerData: { root } });
+    const compileCache = getCompileCacheDir();
+    const worker = new Worker(new URL('./styles-worker.ts', import.meta.url), { workerData: { root, compileCache } });
     worker.once('message', (message: { files: [string, Uint8Array][]; css: string[]; fontPreload: string } | { error: string }) => {
       if ('error' in message) reject(new Error(message.error));
       else {
