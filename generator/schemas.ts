@@ -26,8 +26,18 @@ function isDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+/**
+ * One ajv for every schema. `validateSchema` off: checking our own schemas against the JSON
+ * Schema meta-schema on every command cost ~30 ms; tests/unit/validate.test.ts does it once
+ * (`createAjv({ checkSchemas: true })`). `optimize` off: ajv's code optimiser costs more time
+ * than it saves on validating a few thousand files.
+ */
+export function createAjv(options: { checkSchemas?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true,
+    validateSchema: options.checkSchemas ?? false,
+    code: { optimize: false },
+  });
   ajv.addFormat('date', { type: 'string', validate: isDate });
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/);
   ajv.addFormat('absolute-url', /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/);

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { formatProblem } from '../../generator/problems.ts';
+import { createAjv, schemaDir } from '../../generator/schemas.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sandbox, lineOf, type Sandbox } from '../helpers.ts';
 
 let box: Sandbox | undefined;
@@ -13,6 +16,17 @@ function problemsOf(b: Sandbox) {
 }
 
 describe('validate', () => {
+  test('every schema is valid JSON Schema 2020-12 (the build skips this check for speed)', () => {
+    const files = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json'));
+    expect(files.length).toBeGreaterThan(10);
+    const ajv = createAjv({ checkSchemas: true });
+    for (const file of files) {
+      const schema = JSON.parse(readFileSync(join(schemaDir, file), 'utf8'));
+      expect(ajv.validateSchema(schema), `${file}: ${ajv.errorsText()}`).toBe(true);
+      expect(() => ajv.getSchema(schema.$id ?? file)).not.toThrow();
+    }
+  });
+
   test('the shipped content is valid', () => {
     box = sandbox();
     expect(problemsOf(box).map(formatProblem)).toEqual([]);
