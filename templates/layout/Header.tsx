@@ -1,6 +1,7 @@
 // Fixed navigation bar: info strip, logo, three mega-menus (native popovers: Escape, light
 // dismiss and focus return come from the browser), direct links, Login and Get Started,
-// and under 768 px a hamburger that opens the same entries as collapsible sections.
+// and under 1,024 px (phones, as the spec asks, and tablets) a hamburger that opens the same
+// entries as collapsible sections.
 import { useEnv } from '../context.tsx';
 import { Icon, Img } from '../components/Media.tsx';
 import { Glyph } from '../components/SvgIcons.tsx';

@@ -131,6 +131,42 @@ test.describe('mobile menu at 375 px', () => {
   });
 });
 
+test.describe('navbar between phone and desktop widths', () => {
+  /** Nothing in the navbar wraps onto a second line or runs past its edge. */
+  async function navbarFits(page: import('@playwright/test').Page) {
+    return page.evaluate(() => {
+      const bar = document.querySelector('.navbar')!.getBoundingClientRect();
+      const items = [...document.querySelectorAll<HTMLElement>('.navbar a, .navbar button')].filter((e) => e.offsetParent);
+      return items.every((e) => {
+        const r = e.getBoundingClientRect();
+        return r.right <= bar.right + 0.5 && r.left >= bar.left - 0.5 && r.height <= 48;
+      });
+    });
+  }
+
+  for (const width of [768, 900, 1023]) {
+    test(`${width} px: the hamburger menu, as on a phone`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/faqs');
+      await expect(page.locator('.nav-menus')).toBeHidden();
+      await page.getByRole('button', { name: navigation.mobile.open }).click();
+      await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Get Started' })).toBeVisible();
+      expect(await navbarFits(page)).toBe(true);
+    });
+  }
+
+  for (const width of [1024, 1100, 1199, 1280]) {
+    test(`${width} px: the full navbar on one line, nothing clipped`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/faqs');
+      await expect(page.locator('.nav-menus')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' })).toBeVisible();
+      await expect(page.getByRole('button', { name: navigation.mobile.open })).toBeHidden();
+      expect(await navbarFits(page)).toBe(true);
+    });
+  }
+});
+
 test.describe('footer and banner', () => {
   const bannerHidden: string[] = navigation.banner.hiddenOn;
   const footerHidden: string[] = navigation.footerHiddenOn;
