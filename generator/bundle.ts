@@ -7,8 +7,6 @@ import * as esbuild from 'esbuild';
 import { compileStylesInWorker } from './styles.ts';
 import type { ClientAssets } from './render.ts';
 
-export { hash } from './hash.ts';
-
 /** Files in templates/islands that are the mechanism, not islands. */
 const NOT_ISLANDS = new Set(['Island.tsx', 'IslandBoundary.tsx', 'runtime.tsx', 'loader.ts']);
 

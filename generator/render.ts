@@ -43,7 +43,6 @@ export interface Rendered {
   islands: string[];
 }
 
-
 /**
  * What stays the same across the pages of one build: shell parts and island markup, encoded,
  * and, for a full build, the arena the pages are encoded into.
