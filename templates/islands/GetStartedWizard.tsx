@@ -8,6 +8,7 @@ import { useFormik } from 'formik';
 import { schemas, VEHICLE_RANGES, INDUSTRIES } from '../../functions/send-email/validation.ts';
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
+import { keepFieldFocus } from './lib/FormField.tsx';
 
 export interface WizardCopy {
   steps: string[]; stepLabel: string; vehicles: string; industry: string; contact: string;
@@ -127,7 +128,7 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
           <p className="wizard__privacy" dangerouslySetInnerHTML={{ __html: copy.privacyHtml }} />
           <div className="wizard__actions">
             {live ? <button type="button" className="btn btn--secondary" onClick={() => setStep(1)}>{copy.back}</button> : null}
-            <button type="submit" className="btn btn--primary" disabled={live && (!allFilled || isSubmitting)}>{isSubmitting ? copy.sending : copy.submit}</button>
+            <button type="submit" {...keepFieldFocus} className="btn btn--primary" disabled={live && (!allFilled || isSubmitting)}>{isSubmitting ? copy.sending : copy.submit}</button>
           </div>
         </section>
       ) : null}

@@ -9,7 +9,7 @@ import { useFormik } from 'formik';
 import { schemas, type FormName } from '../../functions/send-email/validation.ts';
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
-import { FormField, type FieldSpec } from './lib/FormField.tsx';
+import { FormField, keepFieldFocus, type FieldSpec } from './lib/FormField.tsx';
 
 export type { FieldSpec };
 
@@ -86,7 +86,7 @@ export default function LeadForm({ form, id, endpoint, fields = [], groups, butt
         <label htmlFor={`${id}-fax`}>Fax</label>
         <input id={`${id}-fax`} type="text" name="fax" tabIndex={-1} autoComplete="off" value={formik.values.fax} onChange={formik.handleChange} />
       </div>
-      <button type="submit" className="btn btn--primary btn--lg" disabled={isSubmitting}>{isSubmitting ? sending : button}</button>
+      <button type="submit" {...keepFieldFocus} className="btn btn--primary btn--lg" disabled={isSubmitting}>{isSubmitting ? sending : button}</button>
       <ErrorPopup open={failed} text={error} ok={ok} onClose={closePopup} />
     </form>
   );

@@ -10,6 +10,15 @@ async function contact(page: Page) {
 }
 
 test.describe('contact form', () => {
+  test('one press of Send after typing a bad e-mail submits: the e-mail error does not push the button from under the pointer', async ({ page }) => {
+    const form = await contact(page);
+    await form.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByLabel('Name', { exact: true })).toHaveAccessibleDescription('Name Required');
+    await expect(form.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Invalid email format. Please use name@example.com');
+    await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
+  });
+
   test('an empty submit shows every message of the spec and focuses the first field', async ({ page }) => {
     const form = await contact(page);
     await form.getByRole('button', { name: 'Send Message' }).click();

@@ -1,6 +1,14 @@
 // One labelled form control of the lead forms: a visible label tied to the input, and the
 // error message under it, tied with aria-describedby and marked with aria-invalid.
-import type { ChangeEventHandler, FocusEventHandler } from 'react';
+import type { ChangeEventHandler, FocusEventHandler, MouseEvent } from 'react';
+
+/**
+ * For a form's submit button: pressing it leaves the focus in the field being edited. Otherwise
+ * that field's blur shows its error, the message pushes the button down, and the click lands
+ * beside it: a visitor who typed a bad e-mail had to press Send twice. The click still submits,
+ * and submitting shows every error and focuses the first (keyboard use is unchanged).
+ */
+export const keepFieldFocus = { onMouseDown: (event: MouseEvent) => event.preventDefault() };
 
 /** A field of a lead form, described as data (copy from content/forms.yaml). */
 export interface FieldSpec {

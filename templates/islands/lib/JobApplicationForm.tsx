@@ -9,7 +9,7 @@ import { RESUME, resumeProblem, schemas } from '../../../functions/send-email/va
 import { newSubmissionId, sendLead } from './submit.ts';
 import { uploadResume } from './upload.ts';
 import { ErrorPopup } from './ErrorPopup.tsx';
-import { FormField, type FieldSpec } from './FormField.tsx';
+import { FormField, keepFieldFocus, type FieldSpec } from './FormField.tsx';
 
 export interface JobFormCopy {
   fields: Record<string, { label: string; placeholder: string }>;
@@ -125,7 +125,7 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
       </div>
       <p className="note job-form__note">{copy.accommodation}</p>
       <div className="dialog__actions">
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>{isSubmitting ? copy.sending : copy.button}</button>
+        <button type="submit" {...keepFieldFocus} className="btn btn--primary" disabled={isSubmitting}>{isSubmitting ? copy.sending : copy.button}</button>
         <button type="button" className="btn btn--secondary" onClick={onClose}>{close}</button>
       </div>
       <ErrorPopup open={failed} text={copy.error} ok={copy.ok} onClose={closePopup} />
