@@ -54,6 +54,13 @@ export const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // The site uses none of these; fullscreen is left alone (the OpenStreetMap embed may want it).
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // No other window keeps a handle on ours (every outbound link is noopener anyway).
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  // Our files are for our pages only: fonts, images and scripts are all loaded same-origin; the
+  // résumé upload goes to the leads bucket, whose answers this does not touch.
+  'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
 /**

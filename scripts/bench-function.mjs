@@ -54,7 +54,9 @@ function memoryArchive() {
   const objects = new Map();
   return {
     findSubmission: async (hash) => objects.get(`submissions/${hash}`) ?? null,
-    save: async (lead, claim) => { if (claim) objects.set(`submissions/${lead.submission}`, { id: lead.id, key: lead.key }); objects.set(lead.key, structuredClone(lead)); return 'saved'; },
+    claim: async (hash, record) => { objects.set(`submissions/${hash}`, record); return { claimed: true }; },
+    create: async (lead) => { objects.set(lead.key, structuredClone(lead)); return true; },
+    save: async (lead) => { objects.set(lead.key, structuredClone(lead)); },
     get: async (key) => structuredClone(objects.get(key) ?? null),
   };
 }

@@ -1,11 +1,15 @@
 // The S3 adapter: the private lead archive, the idempotency records and résumé uploads.
 //
 // Layout of the leads bucket (server-side encrypted, private, lifecycle per prefix):
-//   leads/YYYY/MM/DD/<id>.json      the lead as received and validated, with its send status
-//   submissions/<sha256 of key>.json  { id, key }: the browser's idempotency key → its lead
-//   resumes/YYYY/MM/DD/<uuid>/<name>  résumés uploaded through a presigned POST
+//   leads/YYYY/MM/DD/<id>.json          the lead as received and validated, with its send status
+//   submissions/<sha256 of key>.json    { id, key, receivedAt }: the idempotency key → its lead,
+//                                       written (conditionally) before the lead itself
+//   tickets/<sha256 of key>/<uuid>.json one per upload ticket a form fill was given (1 day)
+//   uploads/YYYY/MM/DD/<uuid>/<name>    résumés as the browser uploaded them (1 day)
+//   resumes/YYYY/MM/DD/<uuid>/<name>    résumés a valid lead references, moved from uploads/ (12 months)
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { LeadForEmail } from './email.ts';
@@ -24,20 +28,36 @@ export interface ArchivedLead extends LeadForEmail {
   messageId?: string;
 }
 
+/** What an idempotency record holds: where its lead is (or will be). Older records lack receivedAt. */
+export interface SubmissionRecord { id: string; key: string; receivedAt?: string }
+
 export interface UploadTicket { url: string; fields: Record<string, string>; key: string; maxBytes: number }
 
+/** Every prefix the function writes, for tools that empty a local archive. */
+export const ARCHIVE_PREFIXES = ['leads/', 'submissions/', 'tickets/', 'uploads/', 'resumes/'] as const;
+
 export interface Archive {
-  findSubmission(hash: string): Promise<{ id: string; key: string } | null>;
-  /** Writes the lead; with `claim`, also records its idempotency key (conditional where S3 supports it). */
-  save(lead: ArchivedLead, claim?: boolean): Promise<'saved' | 'claimed-elsewhere'>;
+  findSubmission(hash: string): Promise<SubmissionRecord | null>;
+  /**
+   * Writes the idempotency record if there is none (a conditional write); otherwise answers the
+   * record already there. Nothing else is written: the lead follows once the key is ours.
+   */
+  claim(hash: string, record: SubmissionRecord): Promise<{ claimed: true } | { claimed: false; record: SubmissionRecord | null }>;
+  /** Writes a new lead unless one is already at its key (conditional); false when there was one. */
+  create(lead: ArchivedLead): Promise<boolean>;
+  /** Rewrites a lead (its send status). */
+  save(lead: ArchivedLead): Promise<void>;
   get(key: string): Promise<ArchivedLead | null>;
   /** Lead keys, oldest first, from `since` (YYYY-MM-DD) on. */
   keys(since?: string): AsyncGenerator<string>;
-  uploadTicket(fileName: string): Promise<UploadTicket>;
+  /** A presigned POST into uploads/ for a form fill, or null when the fill already had `limit` tickets. */
+  uploadTicket(fileName: string, fill: string, limit: number): Promise<UploadTicket | null>;
   /** Size and first bytes of an uploaded résumé, or null when it is not there. */
   inspectUpload(key: string): Promise<{ size: number; head: Buffer } | null>;
+  /** Moves a pending upload to resumes/ (copy, then delete) and answers the kept key; done already is fine. */
+  keepUpload(key: string): Promise<string>;
   downloadLink(key: string): Promise<{ url: string; expiresAt: string }>;
-  clear(prefixes: string[]): Promise<number>;
+  clear(prefixes: readonly string[]): Promise<number>;
 }
 
 /** Presigned links in e-mails: SigV4 allows at most 7 days. */
@@ -49,6 +69,11 @@ export function leadKey(id: string, receivedAt: string): string {
   return `leads/${datePath(receivedAt)}/${id}.json`;
 }
 
+/** Where a pending upload is kept once a lead references it. */
+export function keptResumeKey(uploadKey: string): string {
+  return uploadKey.replace(/^uploads\//, 'resumes/');
+}
+
 export function s3Archive(s3: S3Client, bucket: string): Archive {
   const putJson = (Key: string, value: unknown, options: { conditional?: boolean; tags?: string } = {}) =>
     s3.send(new PutObjectCommand({
@@ -57,7 +82,7 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
       // The bucket's lifecycle keeps job applications 12 months, other leads 24 (privacy policy).
       ...(options.tags ? { Tagging: options.tags } : {}),
     }));
-  const putLead = (lead: ArchivedLead) => putJson(lead.key, lead, { tags: `form=${lead.form}` });
+  const putLead = (lead: ArchivedLead, conditional = false) => putJson(lead.key, lead, { tags: `form=${lead.form}`, conditional });
 
   const getJson = async <T>(Key: string): Promise<T | null> => {
     try {
@@ -69,28 +94,40 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
     }
   };
 
-  return {
-    findSubmission: (hash) => getJson<{ id: string; key: string }>(`submissions/${hash}.json`),
+  const exists = async (Key: string) => {
+    try {
+      await s3.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  };
 
-    async save(lead, claim = false) {
-      if (!claim) {
-        await putLead(lead);
-        return 'saved';
-      }
-      // The idempotency record and the lead are written side by side (one round trip, not two).
-      const [record, saved] = await Promise.allSettled([putJson(`submissions/${lead.submission}.json`, { id: lead.id, key: lead.key }, { conditional: true }), putLead(lead)]);
-      if (record.status === 'rejected') {
-        const e = record.reason as { name?: string; $metadata?: { httpStatusCode?: number } };
-        // Another invocation claimed this key between our lookup and this write: its lead is the
-        // one to send, so ours must not stay behind for `site leads resend` to find.
-        if (e.name === 'PreconditionFailed' || e.$metadata?.httpStatusCode === 412) {
-          if (saved.status === 'fulfilled') await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: lead.key }));
-          return 'claimed-elsewhere';
-        }
-        throw record.reason;
-      }
-      if (saved.status === 'rejected') throw saved.reason;
-      return 'saved';
+  /** A conditional write: true when it wrote, false when the object was already there. */
+  const writeOnce = async (write: () => Promise<unknown>) => {
+    try {
+      await retryConflicts(write);
+      return true;
+    } catch (error) {
+      if (hasStatus(error, 'PreconditionFailed', 412)) return false;
+      throw error;
+    }
+  };
+
+  return {
+    findSubmission: (hash) => getJson<SubmissionRecord>(`submissions/${hash}.json`),
+
+    async claim(hash, record) {
+      const Key = `submissions/${hash}.json`;
+      if (await writeOnce(() => putJson(Key, record, { conditional: true }))) return { claimed: true };
+      return { claimed: false, record: await getJson<SubmissionRecord>(Key) };
+    },
+
+    create: (lead) => writeOnce(() => putLead(lead, true)),
+
+    async save(lead) {
+      await putLead(lead);
     },
 
     get: (key) => getJson<ArchivedLead>(key),
@@ -105,8 +142,14 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
       } while (token);
     },
 
-    async uploadTicket(fileName) {
-      const key = `resumes/${datePath(new Date().toISOString())}/${randomUUID()}/${safeFileName(fileName)}`;
+    async uploadTicket(fileName, fill, limit) {
+      const id = randomUUID();
+      // Record first, then count: two tickets asked for at once both see each other (S3 lists
+      // what was written before), so a fill never gets more than `limit`, even racing.
+      await putJson(`tickets/${fill}/${id}.json`, { issuedAt: new Date().toISOString() });
+      const issued = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `tickets/${fill}/`, MaxKeys: limit + 1 }));
+      if ((issued.Contents?.length ?? 0) > limit) return null;
+      const key = `uploads/${datePath(new Date().toISOString())}/${id}/${safeFileName(fileName)}`;
       const type = resumeType(fileName);
       const { url, fields } = await createPresignedPost(s3, {
         Bucket: bucket,
@@ -129,6 +172,20 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+
+    async keepUpload(key) {
+      const kept = keptResumeKey(key);
+      try {
+        await s3.send(new CopyObjectCommand({ Bucket: bucket, Key: kept, CopySource: `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, ServerSideEncryption: 'AES256', MetadataDirective: 'COPY' }));
+      } catch (error) {
+        // Moved by an earlier attempt of the same submission (stopped before its lead was written).
+        if (isMissing(error) && (await exists(kept))) return kept;
+        throw error;
+      }
+      // Stopping here leaves a copy in uploads/, which its 1-day lifecycle rule removes.
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      return kept;
     },
 
     async downloadLink(key) {
@@ -161,7 +218,30 @@ export function safeFileName(name: string): string {
   return (cleaned || 'resume').slice(-100);
 }
 
+function hasStatus(error: unknown, name: string, status: number): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
+  return e?.name === name || e?.$metadata?.httpStatusCode === status;
+}
+
 function isMissing(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+  return hasStatus(error, 'NoSuchKey', 404) || (error as { name?: string })?.name === 'NotFound';
+}
+
+/** Attempts at a conditional write that S3 answers 409 (another conditional write on the key in flight). */
+const CONFLICT_ATTEMPTS = 5;
+
+/**
+ * S3 answers 409 ConditionalRequestConflict while another conditional write to the same key is
+ * in progress; the SDK does not retry it. Try again after 25, 50, 100, 200 ms (with jitter): by
+ * then the other write has ended and ours either succeeds or gets a real answer (412).
+ */
+async function retryConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= CONFLICT_ATTEMPTS || !hasStatus(error, 'ConditionalRequestConflict', 409)) throw error;
+      await sleep(25 * 2 ** (attempt - 1) * (0.5 + Math.random()));
+    }
+  }
 }

@@ -15,12 +15,22 @@ export interface FunctionEnv {
   LEADS_BUCKET?: string;
   LEAD_SENDER?: string;
   ALLOWED_ORIGINS?: string;
+  /**
+   * The secret CloudFront sends as X-Origin-Verify (the template resolves it from Secrets
+   * Manager). Absent means local mode (`site preview`, tests): no header is required.
+   */
+  ORIGIN_SECRET?: string;
 }
 
-/** The baked settings with the environment's overrides; throws when the bucket is not named. */
-export function settingsFromEnv(baked: LeadSettings, env: FunctionEnv): { settings: LeadSettings; bucket: string; allowedOrigins: string[] } {
+/** A secret shorter than this is a mistake (the template generates 48 characters). */
+const MIN_SECRET = 16;
+
+/** The baked settings with the environment's overrides; throws when the bucket is not named or the secret is too short. */
+export function settingsFromEnv(baked: LeadSettings, env: FunctionEnv): { settings: LeadSettings; bucket: string; allowedOrigins: string[]; originSecret: string | undefined } {
   if (!env.LEADS_BUCKET) throw new Error('LEADS_BUCKET is not set');
+  // Set but empty or short is a broken deployment, not local mode: refuse to start rather than let everything through.
+  if (env.ORIGIN_SECRET !== undefined && env.ORIGIN_SECRET.length < MIN_SECRET) throw new Error(`ORIGIN_SECRET is set but shorter than ${MIN_SECRET} characters; unset it for local mode`);
   const settings = { ...baked, sender: env.LEAD_SENDER || baked.sender };
   const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return { settings, bucket: env.LEADS_BUCKET, allowedOrigins: [baked.origin, ...extra] };
+  return { settings, bucket: env.LEADS_BUCKET, allowedOrigins: [baked.origin, ...extra], originSecret: env.ORIGIN_SECRET };
 }

@@ -1,6 +1,8 @@
 // The e-mail the sales (or hiring) desk receives for a lead: subject, plain text and HTML.
 // Pure. Every visitor value is untrusted: header values lose CR/LF and other control
-// characters (no header injection through a name), HTML bodies escape everything.
+// characters (no header injection through a name) and Unicode format characters (bidi
+// overrides, zero-width, BOM: no Subject that reads differently from what it says), HTML
+// bodies escape everything.
 import { escapeHtml } from './http.ts';
 import type { FormName, LeadMessage } from './validation.ts';
 
@@ -40,10 +42,12 @@ export const FORM_TITLES: Record<FormName, string> = {
   job: 'Job application',
 };
 
-/** One line, no control characters, at most `max` characters: safe in a header. */
+/** One line, no control or format characters (Unicode Cc, Cf), at most `max` characters: safe in a header. */
 export function headerSafe(value: string, max = 120): string {
-  const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  const line = value.replace(/\p{Cf}+/gu, '').replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  // By code point, so a cut never leaves half of an emoji's surrogate pair in the header.
+  const chars = [...line];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
 }
 
 /** Text with line breaks kept but other control characters removed. */

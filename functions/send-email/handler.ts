@@ -1,17 +1,27 @@
-// The thin HTTP handler: method, origin, body and route checks, then the lead logic, then one
-// response and one log line. It never logs visitor data or echoes an exception to the client.
+// The thin HTTP handler: origin secret, method, origin, body and route checks, then the lead
+// logic, then one response and one log line. It never logs visitor data or echoes an exception
+// to the client.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { FORM_TITLES } from './email.ts';
-import { header, html, json, method, parseBody, path, redirect, escapeHtml, type HttpEvent, type HttpResponse } from './http.ts';
-import { acceptLead, isForm, type LeadDeps, type Outcome } from './lead.ts';
-import { resumeProblem } from './validation.ts';
+import { header, html, json, method, parseBody, path, redirect, escapeHtml, sitePath, type HttpEvent, type HttpResponse } from './http.ts';
+import { acceptLead, isForm, issueUploadTicket, type LeadDeps, type Outcome } from './lead.ts';
 
 export interface HandlerDeps extends LeadDeps {
   /** Origins whose pages may call the function from a script (the site's own). */
   allowedOrigins: string[];
   /** Shown when a plain form post cannot be delivered. */
   phone: string;
+  /**
+   * The secret CloudFront adds to every request it forwards (ORIGIN_HEADER); a request without
+   * it did not come through CloudFront (and its WAF) and is refused. Undefined is local mode
+   * (`site preview`, tests): no header is required.
+   */
+  originSecret?: string;
   log?: (entry: Record<string, unknown>) => void;
 }
+
+/** The header CloudFront's origin configuration adds (infra/template.yaml), as API Gateway passes it: lower case. */
+export const ORIGIN_HEADER = 'x-origin-verify';
 
 /** Where each form lives, for the "go back" link of a plain form post that failed. */
 const FORM_PAGES: Record<string, string> = { wizard: '/get-started', contact: '/contact-us', newsletter: '/blogs', partner: '/partnership', job: '/career' };
@@ -25,6 +35,12 @@ export function createHandler(deps: HandlerDeps) {
     let form = '';
     let outcome = 'error';
     let response: HttpResponse;
+    if (deps.originSecret !== undefined && !sameSecret(header(event, ORIGIN_HEADER), deps.originSecret)) {
+      // Nothing about why: the caller learns neither the header's name nor that it was close.
+      response = json(403, { accepted: false, error: 'Forbidden.' });
+      log({ level: 'warn', requestId, form, outcome: 'origin-unverified', status: 403, latencyMs: Math.round((performance.now() - started) * 10) / 10 });
+      return response;
+    }
     try {
       ({ response, outcome, form } = await route(event, deps, requestId));
     } catch (error) {
@@ -85,7 +101,7 @@ function asJson(result: Outcome, requestId: string): HttpResponse {
     case 'duplicate':
       return json(200, { accepted: true, id: result.id });
     case 'spam':
-      return json(200, { accepted: true });
+      return json(200, { accepted: true, id: result.id });
     case 'invalid':
       return json(400, { accepted: false, errors: result.errors });
     case 'bad-request':
@@ -98,7 +114,7 @@ function asJson(result: Outcome, requestId: string): HttpResponse {
 function asPage(result: Outcome, deps: HandlerDeps, referer: string): HttpResponse {
   if (result.kind === 'accepted' || result.kind === 'duplicate' || result.kind === 'spam') return redirect(THANKS);
   const form = 'form' in result ? result.form : '';
-  const back = sameSitePath(referer, deps.allowedOrigins) ?? FORM_PAGES[form] ?? '/';
+  const back = backLink(referer, deps.allowedOrigins) ?? FORM_PAGES[form] ?? '/';
   if (result.kind === 'invalid') {
     const labels = deps.settings.labels[result.form] ?? {};
     const items = Object.entries(result.errors).map(([field, message]) => `<li><strong>${escapeHtml(labels[field] ?? field)}</strong>: ${escapeHtml(message)}</li>`).join('');
@@ -116,21 +132,36 @@ function page(title: string, body: string, back: string): string {
 <body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(back)}">Go back to the form</a></p></main></body></html>`;
 }
 
-function sameSitePath(referer: string, origins: string[]): string | undefined {
+/**
+ * The page the visitor came from, as a path on this site: only a Referer from an allowed origin,
+ * only its path, collapsed by sitePath(). `https://site//evil.example/x` has the site's origin
+ * and the path `//evil.example/x`, which as a link leaves the site.
+ */
+function backLink(referer: string, origins: string[]): string | undefined {
   try {
     const url = new URL(referer);
-    return origins.includes(url.origin) ? url.pathname + url.search : undefined;
+    return origins.includes(url.origin) ? sitePath(url.pathname) : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Constant-time comparison: hashing first gives equal lengths, so not even the length leaks. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 async function uploadTicket(value: unknown, deps: HandlerDeps): Promise<{ response: HttpResponse; outcome: string }> {
-  const v = (value && typeof value === 'object' ? value : {}) as { fileName?: unknown; size?: unknown };
-  if (typeof v.fileName !== 'string' || typeof v.size !== 'number') {
-    return { response: json(400, { accepted: false, error: 'Send {"fileName": string, "contentType": string, "size": number}.' }), outcome: 'bad-request' };
+  const result = await issueUploadTicket(value, deps.archive);
+  switch (result.kind) {
+    case 'bad-request':
+      return { response: json(400, { accepted: false, error: result.message }), outcome: 'bad-request' };
+    case 'invalid':
+      return { response: json(400, { accepted: false, errors: result.errors }), outcome: 'invalid' };
+    case 'limit':
+      return { response: json(429, { accepted: false, error: 'Too many files were sent with this application. Reload the page to start again.' }), outcome: 'upload-limit' };
+    case 'ticket':
+      return { response: json(200, result.ticket), outcome: 'upload-ticket' };
   }
-  const problem = resumeProblem(v.fileName, v.size);
-  if (problem) return { response: json(400, { accepted: false, errors: { resume: problem } }), outcome: 'invalid' };
-  return { response: json(200, await deps.archive.uploadTicket(v.fileName)), outcome: 'upload-ticket' };
 }

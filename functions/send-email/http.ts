@@ -78,6 +78,16 @@ export function redirect(location: string, headers: Record<string, string> = {})
   return { statusCode: 303, headers: { location, 'cache-control': 'no-store', ...headers }, body: '' };
 }
 
+/**
+ * A path on this site: exactly one slash, then neither a slash nor a backslash (the rule of
+ * functions/url-rule/index.js). Browsers read `//host`, `/\host` and `/<tab>/host` as another
+ * site, so the leading run of slashes, backslashes, controls, spaces and their percent-encodings
+ * collapses to one slash.
+ */
+export function sitePath(path: string): string {
+  return `/${path.replace(/^(?:[/\\\s\x00-\x1f\x7f]|%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|20|7f))+/i, '')}`;
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

@@ -9,7 +9,11 @@ import { sesMailer } from './mailer.ts';
 
 declare const SITE_LEAD_SETTINGS: LeadSettings;
 
-const { settings, bucket, allowedOrigins } = settingsFromEnv(SITE_LEAD_SETTINGS, process.env);
+const { settings, bucket, allowedOrigins, originSecret } = settingsFromEnv(SITE_LEAD_SETTINGS, process.env);
+// The template always sets ORIGIN_SECRET; a Lambda without it answers requests that bypassed CloudFront.
+if (originSecret === undefined && process.env.AWS_LAMBDA_FUNCTION_NAME) {
+  console.log(JSON.stringify({ level: 'warn', message: 'ORIGIN_SECRET is not set: local mode, requests are not checked for the CloudFront origin header' }));
+}
 // An S3-compatible endpoint (AWS_ENDPOINT_URL_S3, e.g. s3rver in tests) needs path-style URLs;
 // on AWS the variable is unset and the client uses virtual-hosted URLs as usual.
 const s3 = new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
@@ -20,5 +24,6 @@ export const handler = createHandler({
   mailer: sesMailer(ses),
   settings,
   allowedOrigins,
+  originSecret,
   phone: settings.phone,
 });

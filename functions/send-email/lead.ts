@@ -1,11 +1,13 @@
 // The lead logic: what happens to one submission, independent of HTTP and of AWS (the archive
-// and the mailer are passed in). Order: honeypot, validation, résumé check, idempotency,
-// archive, send. A lead is archived before it is sent, so a failed send loses nothing.
+// and the mailer are passed in). Order: honeypot, validation, résumé check, idempotency
+// record, archive, send. The record is written before the lead and the lead before the e-mail,
+// so a stop at any point leaves something a retry with the same key completes, never a second
+// lead for `site leads resend` to send beside it.
 import { createHash, randomBytes } from 'node:crypto';
-import { leadKey, type Archive, type ArchivedLead } from './archive.ts';
+import { keptResumeKey, leadKey, type Archive, type ArchivedLead, type SubmissionRecord, type UploadTicket } from './archive.ts';
 import { composeEmail, type EmailSettings, type LeadEmail } from './email.ts';
 import type { Mailer } from './mailer.ts';
-import { compose, resumeProblem, schemas, validateLead, RESUME, type FormName } from './validation.ts';
+import { compose, declaredFields, resumeProblem, schemas, validateLead, RESUME, type FormName } from './validation.ts';
 
 export interface LeadDeps {
   archive: Archive;
@@ -26,63 +28,108 @@ export interface LeadRequest {
 export type Outcome =
   | { kind: 'bad-request'; message: string }
   | { kind: 'invalid'; form: FormName; errors: Record<string, string> }
-  | { kind: 'spam'; form: string }
+  /** A filled honeypot: an id like any other, so the bot cannot tell; nothing kept or sent. */
+  | { kind: 'spam'; form: string; id: string }
   | { kind: 'accepted'; form: FormName; id: string }
   | { kind: 'duplicate'; form: FormName; id: string }
   | { kind: 'unsent'; form: FormName; id: string };
 
 export const FORMS = Object.keys(schemas) as FormName[];
 const SUBMISSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
-const RESUME_KEY = /^resumes\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\/[\w.-]{1,100}$/;
+const SUBMISSION_ID_RULE = 'submissionId must be 8 to 128 letters, digits, dashes or underscores.';
+/** A lead may reference only a pending upload (the key its ticket named). */
+const UPLOAD_KEY = /^uploads\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\/[\w.-]{1,100}$/;
+/** Upload tickets per form fill: a changed file and a retry or two, not a free file host. */
+export const UPLOADS_PER_FILL = 3;
 
 export function isForm(value: unknown): value is FormName {
   return typeof value === 'string' && (FORMS as string[]).includes(value);
 }
 
+/** The idempotency key as stored: its sha256, never the key itself. */
+export function submissionHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
 export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<Outcome> {
+  const now = (deps.now ?? (() => new Date()))();
   if (!isForm(request.form)) {
     return { kind: 'bad-request', message: `Unknown form ${JSON.stringify(typeof request.form === 'string' ? request.form.slice(0, 40) : request.form ?? null)}; expected one of ${FORMS.join(', ')}.` };
   }
   const form = request.form;
-  if (typeof request.fax === 'string' ? request.fax.trim() !== '' : request.fax != null && request.fax !== false) return { kind: 'spam', form };
+  if (typeof request.fax === 'string' ? request.fax.trim() !== '' : request.fax != null && request.fax !== false) return { kind: 'spam', form, id: leadId(now) };
   if (!request.fields || typeof request.fields !== 'object' || Array.isArray(request.fields)) return { kind: 'bad-request', message: 'fields must be an object of the form\'s field values.' };
   if (request.submissionId != null && (typeof request.submissionId !== 'string' || !SUBMISSION_ID.test(request.submissionId))) {
-    return { kind: 'bad-request', message: 'submissionId must be 8 to 128 letters, digits, dashes or underscores.' };
+    return { kind: 'bad-request', message: SUBMISSION_ID_RULE };
   }
 
-  const checked = validateLead(form, stringsOnly(request.fields));
+  const checked = validateLead(form, stringsOnly(form, request.fields));
   if (!checked.ok) return { kind: 'invalid', form, errors: checked.errors };
   const fields = checked.fields as Record<string, string>;
 
-  let resumeKey: string | undefined;
+  let upload: string | undefined;
   if (form === 'job' && request.resumeKey != null && request.resumeKey !== '') {
-    const problem = await checkResume(request.resumeKey, deps.archive);
-    if (problem) return { kind: 'invalid', form, errors: { resume: problem } };
-    resumeKey = request.resumeKey as string;
-    fields.resume ||= resumeKey.split('/').pop()!;
+    if (typeof request.resumeKey !== 'string' || !UPLOAD_KEY.test(request.resumeKey)) return { kind: 'invalid', form, errors: { resume: RESUME.wrongType } };
+    upload = request.resumeKey;
+    fields.resume ||= upload.split('/').pop()!;
   }
 
   // Without a key (a plain form post), identical content on the same day counts as one lead.
-  const now = (deps.now ?? (() => new Date()))();
   const key = typeof request.submissionId === 'string' ? request.submissionId : `content:${form}:${now.toISOString().slice(0, 10)}:${JSON.stringify(fields)}`;
-  const submission = createHash('sha256').update(key).digest('hex');
+  const submission = submissionHash(key);
+  const found = await deps.archive.findSubmission(submission);
 
-  const previous = await deps.archive.findSubmission(submission);
-  if (previous) {
-    const lead = await deps.archive.get(previous.key);
-    if (lead?.status === 'sent') return { kind: 'duplicate', form, id: lead.id };
-    // Archived but not sent (SES failed, or the function stopped before the write): send it now, once.
-    const retry = lead ?? newLead(form, fields, submission, request.via, resumeKey, now, previous.id);
-    if (!lead) await deps.archive.save(retry);
-    return (await sendArchived(retry, deps)) ? { kind: 'accepted', form, id: retry.id } : { kind: 'unsent', form, id: retry.id };
+  if (upload) {
+    // A retry of this very submission may find its résumé already moved to resumes/.
+    const problem = await checkResume(upload, deps.archive, found !== null);
+    if (problem) return { kind: 'invalid', form, errors: { resume: problem } };
   }
 
-  const lead = newLead(form, fields, submission, request.via, resumeKey, now);
-  if ((await deps.archive.save(lead, true)) === 'claimed-elsewhere') {
-    const winner = await deps.archive.findSubmission(submission);
-    return { kind: 'duplicate', form, id: winner?.id ?? lead.id };
+  const record = found ?? (await claimNew(submission, now, deps.archive));
+  if ('takenBy' in record) return { kind: 'duplicate', form, id: record.takenBy };
+  let lead = found ? await deps.archive.get(found.key) : null;
+  if (!lead) {
+    // Recorded and not yet written (just now, or by an invocation that stopped in between).
+    const resumeKey = upload ? await deps.archive.keepUpload(upload) : undefined;
+    lead = newLead(form, fields, submission, request.via, resumeKey, record, now);
+    if (!(await deps.archive.create(lead))) {
+      // Written by a concurrent invocation with the same key between our read and our write: it sends it.
+      return { kind: 'duplicate', form, id: record.id };
+    }
   }
+  if (lead.status === 'sent') return { kind: 'duplicate', form, id: lead.id };
+  // Archived but not sent (SES failed, or the function stopped before sending): send it now, once.
   return (await sendArchived(lead, deps)) ? { kind: 'accepted', form, id: lead.id } : { kind: 'unsent', form, id: lead.id };
+}
+
+/** Records a new submission: its record, or the lead id of the request with the same key that recorded it first. */
+async function claimNew(submission: string, now: Date, archive: Archive): Promise<SubmissionRecord | { takenBy: string }> {
+  const id = leadId(now);
+  const mine: SubmissionRecord = { id, key: leadKey(id, now.toISOString()), receivedAt: now.toISOString() };
+  const claim = await archive.claim(submission, mine);
+  // Another request's record: its lead is the one to send. (Our own, found after a write whose
+  // answer was lost, is ours to complete.)
+  if (!claim.claimed && claim.record?.id !== id) return { takenBy: claim.record?.id ?? id };
+  return mine;
+}
+
+export type TicketOutcome =
+  | { kind: 'bad-request'; message: string }
+  | { kind: 'invalid'; errors: { resume: string } }
+  | { kind: 'limit' }
+  | { kind: 'ticket'; ticket: UploadTicket };
+
+/** `/send-email/upload`: a presigned POST for one résumé of one form fill, at most UPLOADS_PER_FILL per fill. */
+export async function issueUploadTicket(value: unknown, archive: Archive): Promise<TicketOutcome> {
+  const v = (value && typeof value === 'object' ? value : {}) as { fileName?: unknown; size?: unknown; submissionId?: unknown };
+  if (typeof v.fileName !== 'string' || typeof v.size !== 'number') {
+    return { kind: 'bad-request', message: 'Send {"fileName": string, "contentType": string, "size": number, "submissionId": string}.' };
+  }
+  if (typeof v.submissionId !== 'string' || !SUBMISSION_ID.test(v.submissionId)) return { kind: 'bad-request', message: `${SUBMISSION_ID_RULE} Send the form fill's key.` };
+  const problem = resumeProblem(v.fileName, v.size);
+  if (problem) return { kind: 'invalid', errors: { resume: problem } };
+  const ticket = await archive.uploadTicket(v.fileName, submissionHash(v.submissionId), UPLOADS_PER_FILL);
+  return ticket ? { kind: 'ticket', ticket } : { kind: 'limit' };
 }
 
 /** Sends an archived lead and records the result; false when SES did not take it. */
@@ -124,10 +171,9 @@ export async function resendUnsent(deps: LeadDeps, options: { since?: string; on
   return result;
 }
 
-function newLead(form: FormName, fields: Record<string, string>, submission: string, via: 'json' | 'form', resumeKey: string | undefined, now: Date, id = leadId(now)): ArchivedLead {
-  const receivedAt = now.toISOString();
+function newLead(form: FormName, fields: Record<string, string>, submission: string, via: 'json' | 'form', resumeKey: string | undefined, record: SubmissionRecord, now: Date): ArchivedLead {
   return {
-    id, key: leadKey(id, receivedAt), form, receivedAt, fields,
+    id: record.id, key: record.key, form, receivedAt: record.receivedAt ?? now.toISOString(), fields,
     message: (compose[form] as (f: Record<string, string>) => ArchivedLead['message'])(fields),
     status: 'unsent', submission, via, attempts: 0, ...(resumeKey ? { resumeKey } : {}),
   };
@@ -143,13 +189,14 @@ function leadId(now: Date): string {
 const MULTI_LINE = new Set(['additionalInfo', 'otherinfo']);
 
 /**
- * Strings only (Yup would turn numbers and booleans into strings; a form never sends them), and
- * one-line fields really one line: CR, LF and other control characters become spaces, so a name
- * can never carry a header or a fake line into the e-mail.
+ * The form's declared fields only (never a name like `toString` or `__proto__`), strings only
+ * (Yup would turn numbers and booleans into strings; a form never sends them), and one-line
+ * fields really one line: CR, LF and other control characters become spaces, so a name can
+ * never carry a header or a fake line into the e-mail.
  */
-function stringsOnly(fields: object): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) {
+function stringsOnly(form: FormName, fields: object): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of Object.entries(declaredFields(form, fields))) {
     if (typeof value !== 'string') continue;
     out[key] = MULTI_LINE.has(key) ? value.replace(/\r\n?/g, '\n') : value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
   }
@@ -162,12 +209,15 @@ const MAGIC: [RegExp, Buffer][] = [
   [/\.docx$/i, Buffer.from([0x50, 0x4b, 0x03, 0x04])],
 ];
 
-/** The function's own check of an uploaded résumé: the policy limited the size, this checks it is really there and really a document. */
-async function checkResume(key: unknown, archive: Archive): Promise<string> {
-  if (typeof key !== 'string' || !RESUME_KEY.test(key)) return RESUME.wrongType;
+/**
+ * The function's own check of an uploaded résumé: the policy limited the size, this checks it
+ * is really there and really a document. `retry`: the submission is already recorded, so its
+ * résumé may have been moved to resumes/ by the attempt that recorded it.
+ */
+async function checkResume(key: string, archive: Archive, retry: boolean): Promise<string> {
   const problem = resumeProblem(key, 1);
   if (problem) return problem;
-  const object = await archive.inspectUpload(key);
+  const object = (await archive.inspectUpload(key)) ?? (retry ? await archive.inspectUpload(keptResumeKey(key)) : null);
   if (!object) return 'The résumé did not finish uploading. Please choose the file again.';
   if (object.size > RESUME.maxBytes || object.size === 0) return RESUME.tooLarge;
   const magic = MAGIC.find(([pattern]) => pattern.test(key))![1];

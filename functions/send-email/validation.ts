@@ -12,6 +12,15 @@ export const PHONE = /^(?:\+?\d{1,4}[ -]?)?(?:\(\d{3}\)|\d{3})[ -]?\d{3}[ -]?\d{
 /** Optional http(s)://, a host name or localhost, optional port and path. */
 export const URL_PATTERN = /^(?:https?:\/\/)?(?:(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z]{2,}|localhost)(?::\d{1,5})?(?:\/[-a-z\d%_.~+@:]*)*(?:\?[;&a-z\d%_.~+=-]*)?(?:#[-a-z\d_]*)?$/i;
 
+/** What mail can carry (RFC 5321): 64 characters before the @, 254 in all. */
+export const EMAIL_MAX = { local: 64, total: 254 } as const;
+
+/** The pattern within the limits; the lengths are checked first, so the pattern never sees a long string. */
+export function isEmail(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  return value.length <= EMAIL_MAX.total && at >= 1 && at <= EMAIL_MAX.local && EMAIL.test(value);
+}
+
 export const E1 = 'Invalid email format. Please use name@example.com';
 export const P1 = 'Invalid phone number format. Please use (XXX) XXX-XXXX or XXX-XXX-XXXX';
 
@@ -43,7 +52,7 @@ export function resumeType(fileName: string): string {
 }
 
 const required = (message: string) => string().trim().required(message);
-const email = (requiredMessage: string, invalid = E1) => required(requiredMessage).matches(EMAIL, { message: invalid, excludeEmptyString: true });
+const email = (requiredMessage: string, invalid = E1) => required(requiredMessage).test({ name: 'email', message: invalid, test: (v) => !v || isEmail(v) });
 const phone = (requiredMessage: string) => required(requiredMessage).matches(PHONE, { message: P1, excludeEmptyString: true });
 const optional = () => string().trim().default('');
 
@@ -109,17 +118,30 @@ export const schemas = {
 export type FormName = keyof typeof schemas;
 export type Fields<F extends FormName> = InferType<(typeof schemas)[F]>;
 
+/**
+ * The values of the form's declared fields only, on an object with no prototype. Anything else
+ * is dropped like any unknown field: Yup looks names up on its own plain object of fields, so
+ * a field named `toString` or `constructor` found a function there and failed inside Yup.
+ */
+export function declaredFields(form: FormName, input: unknown): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.create(null);
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return values;
+  for (const name of Object.keys(schemas[form].fields)) if (Object.hasOwn(input, name)) values[name] = (input as Record<string, unknown>)[name];
+  return values;
+}
+
 /** Validates every field; returns the cleaned (trimmed) values, or a message per invalid field. */
 export function validateLead<F extends FormName>(form: F, input: unknown): { ok: true; fields: Fields<F> } | { ok: false; errors: Record<string, string> } {
   try {
-    const fields = schemas[form].validateSync(input, { abortEarly: false, stripUnknown: true }) as Fields<F>;
-    return { ok: true, fields };
+    const fields = schemas[form].validateSync(declaredFields(form, input), { abortEarly: false, stripUnknown: true }) as Fields<F>;
+    return { ok: true, fields: { ...fields } };
   } catch (error) {
     const errors: Record<string, string> = {};
     for (const e of (error as { inner?: { path?: string; message: string }[] }).inner ?? []) {
       if (e.path && !(e.path in errors)) errors[e.path] = e.message;
     }
-    if (!Object.keys(errors).length) errors._ = (error as Error).message;
+    // Only a validation error has messages for the visitor; anything else is ours, never shown.
+    if (!Object.keys(errors).length) throw error;
     return { ok: false, errors };
   }
 }

@@ -7,6 +7,7 @@
 //   /solutions/adas/        -> 301 /solutions/adas          (one canonical form)
 //   /blog-details[/]        -> 301 /blogs                   (the spec's menu link had no id)
 //   /assets/css/main-x.css  -> unchanged                    (has an extension: a file)
+// Every redirect goes to a path on this site: a Location never starts with two slashes.
 // A key that does not exist makes S3 answer 403/404; CloudFront's custom error response
 // then serves /404.html with status 404 (so /404 itself is a real 404 too).
 function handler(event) {
@@ -16,7 +17,7 @@ function handler(event) {
     return redirect('/blogs');
   }
   if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
-    return redirect(uri.replace(/\/+$/, '') + query(request.querystring));
+    return redirect(sitePath(uri.replace(/\/+$/, '')) + query(request.querystring));
   }
   if (uri === '/') {
     request.uri = '/index.html';
@@ -24,6 +25,15 @@ function handler(event) {
     request.uri = uri + '/index.html';
   }
   return request;
+}
+
+// A path on this site: exactly one slash, then neither a slash nor a backslash. Browsers read
+// `//host`, `/\host` and `/<tab>/host` in a Location as another site, so the leading run of
+// slashes, backslashes, control characters, spaces and their percent-encodings collapses to one
+// slash (encoded ones too, so no later decoding can rebuild `//host`). Without this,
+// `//evil.example/` answered 301 Location: //evil.example (issue #14).
+function sitePath(path) {
+  return '/' + path.replace(/^(?:[\/\\\s\x00-\x1f\x7f]|%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|20|7f))+/i, '');
 }
 
 function redirect(location) {

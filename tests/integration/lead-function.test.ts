@@ -15,6 +15,7 @@ import { E1, P1, RESUME, compose } from '../../functions/send-email/validation.t
 import { leadSettings } from '../../generator/lead-settings.ts';
 import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../generator/local-aws.ts';
 import { contentDir, root } from '../helpers.ts';
+import { rawMessage } from './lead-harness.ts';
 
 const BUCKET = 'leads-test';
 const ORIGIN = 'https://www.trilliumfleet.example';
@@ -49,7 +50,7 @@ beforeEach(async () => {
 
 interface Captured { messageId: string; from: string; replyTo: string[]; destination: { to: string[] }; subject: string; body: { text: string; html: string } }
 const mails = async () => ((await (await fetch(`${ses.url}/store`)).json()) as { emails: Captured[] }).emails;
-const eml = async (id: string) => (await fetch(`${ses.url}/get-emlContent?messageId=${id}`)).text();
+const eml = (id: string) => rawMessage(ses.url, id);
 
 function event(body: unknown, { method = 'POST', type = 'application/json', origin = ORIGIN, path = '/send-email/' } = {}): HttpEvent {
   return {
@@ -153,11 +154,11 @@ describe('invalid input gets the spec message and sends nothing', () => {
 });
 
 describe('spam, duplicates and failures', () => {
-  test('a filled honeypot answers accepted and archives and sends nothing', async () => {
+  test('a filled honeypot answers accepted, with an id like a real one, and archives and sends nothing', async () => {
     const before = (await client().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'leads/' }))).KeyCount ?? 0;
     const response = await call(lead('contact', valid.contact, { fax: '+1 416 555 0100' }));
     expect(response.statusCode).toBe(200);
-    expect(response.json).toEqual({ accepted: true });
+    expect(response.json).toEqual({ accepted: true, id: expect.stringMatching(/^\d{8}-\d{6}-[0-9a-f]{10}$/) });
     expect(await mails()).toHaveLength(0);
     expect((await client().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'leads/' }))).KeyCount ?? 0).toBe(before);
   });
@@ -298,7 +299,7 @@ describe('résumés reach the hiring inbox', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
   async function upload(fileName: string, bytes: Buffer, type = 'application/pdf') {
-    const ticket = await call({ fileName, contentType: type, size: bytes.length }, { path: '/send-email/upload' });
+    const ticket = await call({ fileName, contentType: type, size: bytes.length, submissionId: `fill-${Date.now()}-${counter++}` }, { path: '/send-email/upload' });
     if (ticket.statusCode !== 200) return { ticket };
     const form = new FormData();
     for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
@@ -309,7 +310,7 @@ describe('résumés reach the hiring inbox', () => {
 
   test('presigned upload of a small PDF, then the application: the e-mail links to the file', async () => {
     const { ticket, posted } = await upload('Lee Wong CV.pdf', pdf);
-    expect(ticket.json).toMatchObject({ key: expect.stringMatching(/^resumes\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\/Lee-Wong-CV\.pdf$/), maxBytes: RESUME.maxBytes });
+    expect(ticket.json).toMatchObject({ key: expect.stringMatching(/^uploads\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\/Lee-Wong-CV\.pdf$/), maxBytes: RESUME.maxBytes });
     expect(ticket.json.fields).toMatchObject({ 'Content-Type': 'application/pdf', 'x-amz-server-side-encryption': 'AES256', Policy: expect.any(String) });
     const policy = JSON.parse(Buffer.from(ticket.json.fields.Policy, 'base64').toString());
     expect(policy.conditions).toContainEqual(['content-length-range', 1, RESUME.maxBytes]);
@@ -327,9 +328,9 @@ describe('résumés reach the hiring inbox', () => {
   });
 
   test('a 6 MB file and an .exe are refused before upload', async () => {
-    const big = await call({ fileName: 'cv.pdf', contentType: 'application/pdf', size: 6 * 1024 * 1024 }, { path: '/send-email/upload' });
+    const big = await call({ fileName: 'cv.pdf', contentType: 'application/pdf', size: 6 * 1024 * 1024, submissionId: 'fill-big-0001' }, { path: '/send-email/upload' });
     expect(big).toMatchObject({ statusCode: 400, json: { accepted: false, errors: { resume: RESUME.tooLarge } } });
-    const exe = await call({ fileName: 'cv.exe', contentType: 'application/octet-stream', size: 1000 }, { path: '/send-email/upload' });
+    const exe = await call({ fileName: 'cv.exe', contentType: 'application/octet-stream', size: 1000, submissionId: 'fill-exe-0001' }, { path: '/send-email/upload' });
     expect(exe).toMatchObject({ statusCode: 400, json: { accepted: false, errors: { resume: RESUME.wrongType } } });
   });
 
@@ -343,6 +344,10 @@ describe('résumés reach the hiring inbox', () => {
     const never = ticket.json.key.replace(/[0-9a-f-]{36}/, '00000000-0000-4000-8000-000000000000');
     expect((await call(lead('job', valid.job, { resumeKey: never }))).json.errors.resume).toMatch(/did not finish uploading/);
     expect((await call(lead('job', valid.job, { resumeKey: '../leads/x.json' }))).json).toEqual({ accepted: false, errors: { resume: RESUME.wrongType } });
+    // Refused leads leave their uploads pending: neither reached resumes/.
+    for (const key of [ticket.json.key, fake.ticket.json.key]) {
+      expect((await client().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: key.replace(/^uploads\//, 'resumes/') }))).KeyCount ?? 0).toBe(0);
+    }
     expect(await mails()).toHaveLength(0);
   });
 });

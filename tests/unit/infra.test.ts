@@ -1,21 +1,24 @@
 // The deployment on paper: infra/template.yaml parsed (CloudFormation tags included) and checked
 // for the properties the site and the lead function rely on.
 import { describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type Tags } from 'yaml';
 import { securityHeaders } from '../../generator/headers.ts';
+import { ORIGIN_HEADER } from '../../functions/send-email/handler.ts';
 import { root } from '../helpers.ts';
 
 // Each CloudFormation short form becomes the long form, e.g. !Ref X → { Ref: 'X' }.
 const intrinsic = (tag: string, key: string, kind: 'scalar' | 'seq' | 'map') => ({ tag: `!${tag}`, collection: kind === 'scalar' ? undefined : kind, resolve: (value: unknown) => ({ [key]: (value as { toJSON?: () => unknown })?.toJSON?.() ?? value }) });
-const customTags = ['Ref', 'Sub', 'GetAtt', 'Equals', 'Join', 'If', 'Select', 'Split'].flatMap((name) => {
+const customTags = ['Ref', 'Sub', 'GetAtt', 'Equals', 'Join', 'If', 'Select', 'Split', 'Not'].flatMap((name) => {
   const key = name === 'Ref' ? 'Ref' : `Fn::${name}`;
   return (['scalar', 'seq', 'map'] as const).map((kind) => intrinsic(name, key, kind));
 }) as Tags;
 
-const source = readFileSync(join(root, 'infra/template.yaml'), 'utf8');
-const template = parse(source, { customTags }) as { Resources: Record<string, { Type: string; Properties: any }>; Rules: any; Globals: any; Parameters: any };
+type Template = { Resources: Record<string, { Type: string; Properties: any; Condition?: string }>; Rules: any; Globals: any; Parameters: any; Outputs: any; Conditions?: any };
+const load = (file: string) => parse(readFileSync(join(root, file), 'utf8'), { customTags }) as Template;
+const template = load('infra/template.yaml');
 const resources = template.Resources;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const distribution = resources.Distribution!.Properties.DistributionConfig;
@@ -60,7 +63,8 @@ describe('infra/template.yaml', () => {
     expect(behaviour.AllowedMethods).toEqual(expect.arrayContaining(['POST', 'OPTIONS']));
     expect(behaviour.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
     const origin = distribution.Origins.find((o: any) => o.Id === 'leads');
-    expect(sub(origin.DomainName)).toBe('${LeadApi}.execute-api.${AWS::Region}.amazonaws.com');
+    // The API's own domain: the execute-api endpoint is switched off so CloudFront cannot be bypassed.
+    expect(origin.DomainName).toEqual({ Ref: 'LeadApiDomainName' });
     expect(resources.LeadApi!.Type).toBe('AWS::Serverless::HttpApi');
     expect(resources.LeadFunction!.Properties.Events.Leads).toMatchObject({ Type: 'HttpApi', Properties: { ApiId: { Ref: 'LeadApi' } } });
   });
@@ -74,9 +78,28 @@ describe('infra/template.yaml', () => {
     const csp = sub(headers.ContentSecurityPolicy.ContentSecurityPolicy) as string;
     const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!;
     expect(scriptSrc).not.toContain('unsafe-inline');
-    // The preview sends the same policy (generator/headers.ts), with the leads bucket added for uploads.
-    expect(csp.replace(" https://${LeadsBucket.RegionalDomainName}", '')).toBe(securityHeaders['Content-Security-Policy']);
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: 'SecurityHeaders' });
+  });
+
+  test('the response-headers policy sends exactly the headers generator/headers.ts gives the preview, Permissions-Policy, COOP and CORP included', () => {
+    const config = resources.SecurityHeaders!.Properties.ResponseHeadersPolicyConfig;
+    const h = config.SecurityHeadersConfig;
+    const sent: Record<string, string> = {
+      // The leads bucket is added for résumé uploads; the preview adds its own emulator the same way.
+      'Content-Security-Policy': (sub(h.ContentSecurityPolicy.ContentSecurityPolicy) as string).replace(' https://${LeadsBucket.RegionalDomainName}', ''),
+      'Strict-Transport-Security': `max-age=${h.StrictTransportSecurity.AccessControlMaxAgeSec}${h.StrictTransportSecurity.IncludeSubdomains ? '; includeSubDomains' : ''}${h.StrictTransportSecurity.Preload ? '; preload' : ''}`,
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': h.FrameOptions.FrameOption,
+      'Referrer-Policy': h.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries(config.CustomHeadersConfig.Items.map((i: any) => [i.Header, i.Value])),
+    };
+    expect(sent).toEqual(securityHeaders);
+    for (const item of config.CustomHeadersConfig.Items) expect(item.Override).toBe(true);
+    expect(securityHeaders['Permissions-Policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    expect(securityHeaders['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(securityHeaders['Cross-Origin-Resource-Policy']).toBe('same-origin');
+    // The lead function's answers get the same policy.
+    expect(distribution.CacheBehaviors.find((b: any) => b.PathPattern === '/send-email/*').ResponseHeadersPolicyId).toEqual({ Ref: 'SecurityHeaders' });
   });
 
   test('the leads bucket is private, encrypted, TLS-only, and deletes leads after the retention the privacy policy states', () => {
@@ -88,8 +111,13 @@ describe('infra/template.yaml', () => {
     expect(privacy).toMatch(/Job applications.*12 months/);
     const rules = bucket.LifecycleConfiguration.Rules;
     expect(rules.find((r: any) => r.Prefix === 'leads/').ExpirationInDays).toBe(730);
-    expect(rules.find((r: any) => r.Filter?.And?.Tags?.[0]?.Value === 'job').ExpirationInDays).toBe(365);
+    // CloudFormation has no Filter on a lifecycle rule (a deploy is refused; cfn-lint E3002): prefix and tag filters instead.
+    expect(rules.find((r: any) => r.TagFilters?.[0]?.Value === 'job')).toMatchObject({ Prefix: 'leads/', TagFilters: [{ Key: 'form', Value: 'job' }], ExpirationInDays: 365 });
+    for (const r of rules) expect(r.Filter).toBeUndefined();
     expect(rules.find((r: any) => r.Prefix === 'resumes/').ExpirationInDays).toBe(365);
+    // A résumé no lead references (the lead moves it to resumes/) and the per-fill upload tickets go after a day.
+    expect(rules.find((r: any) => r.Prefix === 'uploads/')).toMatchObject({ Status: 'Enabled', ExpirationInDays: 1 });
+    expect(rules.find((r: any) => r.Prefix === 'tickets/')).toMatchObject({ Status: 'Enabled', ExpirationInDays: 1 });
     expect(resources.LeadsBucketPolicy!.Properties.PolicyDocument.Statement[0]).toMatchObject({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
   });
 
@@ -107,7 +135,109 @@ describe('infra/template.yaml', () => {
     expect(ses[0].Action).toBe('ses:SendEmail');
     expect(sub(ses[0].Resource)).toBe('arn:aws:ses:${AWS::Region}:${AWS::AccountId}:identity/${SenderDomain}');
     const s3Objects = statements.filter((s: any) => [s.Action].flat().some((a: string) => /^s3:(Put|Get|Delete)Object/.test(a)));
-    for (const s of s3Objects) for (const r of [s.Resource].flat()) expect(sub(r)).toMatch(/^\$\{LeadsBucket\.Arn\}\/(leads|submissions|resumes)\/\*$/);
-    expect(fn.Environment.Variables).toEqual({ LEADS_BUCKET: { Ref: 'LeadsBucket' }, LEAD_SENDER: { Ref: 'LeadSender' } });
+    for (const s of s3Objects) for (const r of [s.Resource].flat()) expect(sub(r)).toMatch(/^\$\{LeadsBucket\.Arn\}\/(leads|submissions|resumes|uploads|tickets)\/\*$/);
+    // What each prefix allows: the function never deletes a lead, a record or a kept résumé; it deletes a pending upload once moved.
+    const allowed = (prefix: string) => statements.filter((s: any) => [s.Resource].flat().some((r: unknown) => sub(r) === `\${LeadsBucket.Arn}/${prefix}/*`)).flatMap((s: any) => [s.Action].flat()).sort();
+    expect(allowed('leads')).toEqual(['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
+    expect(allowed('submissions')).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(allowed('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(allowed('resumes')).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(allowed('tickets')).toEqual(['s3:PutObject']);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LEADS_BUCKET', 'LEAD_SENDER', 'ORIGIN_SECRET']);
+    expect(fn.Environment.Variables).toMatchObject({ LEADS_BUCKET: { Ref: 'LeadsBucket' }, LEAD_SENDER: { Ref: 'LeadSender' } });
+  });
+
+  test('the HTTP API answers only through its custom domain (DisableExecuteApiEndpoint), which CloudFront uses as the origin', () => {
+    expect(resources.LeadApi!.Properties.DisableExecuteApiEndpoint).toBe(true);
+    const domain = resources.LeadApiDomain!;
+    expect(domain.Type).toBe('AWS::ApiGatewayV2::DomainName');
+    expect(domain.Properties.DomainName).toEqual({ Ref: 'LeadApiDomainName' });
+    expect(domain.Properties.DomainNameConfigurations).toEqual([{ CertificateArn: { Ref: 'LeadApiCertificateArn' }, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }]);
+    expect(resources.LeadApiMapping).toMatchObject({ Type: 'AWS::ApiGatewayV2::ApiMapping', Properties: { ApiId: { Ref: 'LeadApi' }, DomainName: { Ref: 'LeadApiDomain' }, Stage: { Ref: 'LeadApi.Stage' } } });
+    // A regional certificate, in the stack's own region (the rule pins ca-central-1).
+    expect(template.Parameters.LeadApiCertificateArn.AllowedPattern).toContain('ca-central-1');
+    expect(template.Parameters.LeadApiCertificateArn.Default).toBeUndefined();
+    expect(template.Parameters.LeadApiDomainName.Default).toBeUndefined();
+    const origin = distribution.Origins.find((o: any) => o.Id === 'leads');
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  test('CloudFront adds the origin secret (from Secrets Manager) as a header and the function checks that very header', () => {
+    const secret = resources.OriginSecret!;
+    expect(secret.Type).toBe('AWS::SecretsManager::Secret');
+    expect(secret.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+    const reference = '{{resolve:secretsmanager:${OriginSecret}:SecretString}}';
+    const origin = distribution.Origins.find((o: any) => o.Id === 'leads');
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'X-Origin-Verify', HeaderValue: { 'Fn::Sub': reference } }]);
+    expect(ORIGIN_HEADER).toBe('x-origin-verify');
+    expect(resources.LeadFunction!.Properties.Environment.Variables.ORIGIN_SECRET).toEqual({ 'Fn::Sub': reference });
+    // The site origin never gets it.
+    expect(distribution.Origins.find((o: any) => o.Id === 'site').OriginCustomHeaders).toBeUndefined();
+  });
+
+  test('the distribution is protected by the edge web ACL, whose ARN is a required parameter', () => {
+    expect(distribution.WebACLId).toEqual({ Ref: 'WebAclArn' });
+    expect(template.Parameters.WebAclArn.Default).toBeUndefined();
+    // CloudFront web ACLs live in us-east-1 (infra/edge-waf.yaml), whatever the stack's own region.
+    expect(new RegExp(template.Parameters.WebAclArn.AllowedPattern).test('arn:aws:wafv2:us-east-1:123456789012:global/webacl/trillium-edge/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b')).toBe(true);
+    expect(new RegExp(template.Parameters.WebAclArn.AllowedPattern).test('arn:aws:wafv2:ca-central-1:123456789012:regional/webacl/x/y')).toBe(false);
   });
 });
+
+describe('infra/edge-waf.yaml (the web ACL CloudFront uses, in us-east-1)', () => {
+  const waf = load('infra/edge-waf.yaml');
+  const acl = Object.values(waf.Resources).find((r) => r.Type === 'AWS::WAFv2::WebACL')!;
+  const rules = acl.Properties.Rules as any[];
+
+  test('is pinned to us-east-1, scoped to CloudFront, and outputs its ARN for the main stack', () => {
+    expect(waf.Rules.CloudFrontScopeRegion.Assertions[0].Assert).toEqual({ 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'] });
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+    expect(waf.Outputs.WebAclArn.Value).toEqual({ 'Fn::GetAtt': 'WebAcl.Arn' });
+  });
+
+  test('a rate-based rule per IP limits requests to /send-email/, and a stricter one upload tickets', () => {
+    const rate = (path: string) => rules.find((r) => r.Statement.RateBasedStatement?.ScopeDownStatement?.ByteMatchStatement?.SearchString === path);
+    for (const [path, param] of [['/send-email/', 'LeadRequestsPerIp'], ['/send-email/upload', 'UploadRequestsPerIp']] as const) {
+      const rule = rate(path);
+      expect(rule, path).toBeTruthy();
+      expect(rule.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: { Ref: param }, EvaluationWindowSec: 300 });
+      const match = rule.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement;
+      expect(match).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH' });
+      // //send-email/ and /Send-Email/ count too.
+      expect(match.TextTransformations.map((t: any) => t.Type)).toEqual(expect.arrayContaining(['URL_DECODE', 'NORMALIZE_PATH', 'LOWERCASE']));
+      expect(rule.Action.Block.CustomResponse.ResponseCode).toBe(429);
+      expect(waf.Parameters[param].Default).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  test('the AWS managed common and known-bad-inputs rule groups run, the body-size rule left to the function\'s own 64 KB limit', () => {
+    const managed = (name: string) => rules.find((r) => r.Statement.ManagedRuleGroupStatement?.Name === name);
+    for (const name of ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']) {
+      expect(managed(name)?.Statement.ManagedRuleGroupStatement.VendorName, name).toBe('AWS');
+      expect(managed(name).OverrideAction).toEqual({ None: {} });
+    }
+    expect(managed('AWSManagedRulesCommonRuleSet').Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
+    for (const r of rules) expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+  });
+
+  test('the publish workflow deploys it in us-east-1 first and passes its ARN to the main stack', () => {
+    const workflow = readFileSync(join(root, '.github/workflows/publish.yml'), 'utf8');
+    const waf = workflow.indexOf('infra/edge-waf.yaml');
+    const main = workflow.indexOf('--template-file infra/template.yaml');
+    expect(waf).toBeGreaterThan(0);
+    expect(waf).toBeLessThan(main);
+    expect(workflow).toMatch(/--region us-east-1/);
+    expect(workflow).toMatch(/WebAclArn=/);
+  });
+});
+
+// The CloudFormation linter knows every resource's schema (it caught a lifecycle Filter that
+// CloudFormation refuses). Where it is not installed the check is skipped, not faked.
+const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
+test.skipIf(!cfnLint)('cfn-lint finds no error in infra/template.yaml or infra/edge-waf.yaml', () => {
+  const run = spawnSync('cfn-lint', ['infra/template.yaml', 'infra/edge-waf.yaml'], { cwd: root, encoding: 'utf8' });
+  expect(run.stdout + run.stderr).toBe('');
+  expect(run.status).toBe(0);
+}, 60_000);

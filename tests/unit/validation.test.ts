@@ -94,6 +94,55 @@ describe('validation messages (spec §5)', () => {
   });
 });
 
+describe('e-mail addresses mail can carry (issue #14)', () => {
+  const local64 = 'a'.repeat(64);
+  const domain = (length: number) => `${'d'.repeat(length - 3)}.ca`;
+
+  test('64 characters before the @ and 254 in all are accepted', () => {
+    expect(validateLead('newsletter', { email: `${local64}@fleet.ca` }).ok).toBe(true);
+    const longest = `${local64}@${domain(254 - 65)}`;
+    expect(longest).toHaveLength(254);
+    expect(validateLead('newsletter', { email: longest }).ok).toBe(true);
+  });
+
+  test.each([
+    ['contact', E1],
+    ['wizard', E1],
+    ['job', E1],
+    ['newsletter', 'Invalid email address'],
+  ] as const)('%s: 65 characters before the @, or 255 in all, give the e-mail format message (300 characters were accepted)', (form, message) => {
+    for (const email of [`a${local64}@fleet.ca`, `${local64}@${domain(255 - 65)}`, `${'a'.repeat(60)}@${domain(239)}`]) {
+      expect(validateLead(form, { ...valid[form], email })).toEqual({ ok: false, errors: { email: message } });
+    }
+  });
+
+  test('the partner form\'s second address has the same limits', () => {
+    expect(validateLead('partner', { ...valid.partner, otheremail: `a${local64}@x.ca` })).toEqual({ ok: false, errors: { otheremail: E1 } });
+  });
+
+  test('a long address is refused quickly (the length is checked before the pattern)', () => {
+    const started = performance.now();
+    validateLead('newsletter', { email: `a@${'a-'.repeat(20_000)}!` });
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('field names come from the schema only (issue #14)', () => {
+  test.each(['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'])('a field named %s is ignored like any unknown field, not "_: field.resolve is not a function"', (name) => {
+    const input = JSON.parse(`{"email":"a@b.ca",${JSON.stringify(name)}:"x"}`);
+    expect(validateLead('newsletter', input)).toEqual({ ok: true, fields: { email: 'a@b.ca' } });
+    const empty = JSON.parse(`{${JSON.stringify(name)}:"x"}`);
+    expect(validateLead('newsletter', empty)).toEqual({ ok: false, errors: { email: 'Email is required' } });
+  });
+
+  test('values that are not an object are refused with the spec\'s messages, never an internal error', () => {
+    for (const input of [null, 'text', 42, [], [['email', 'a@b.ca']]]) {
+      const result = validateLead('newsletter', input);
+      expect(result).toEqual({ ok: false, errors: { email: 'Email is required' } });
+    }
+  });
+});
+
 describe('payload composition (spec §7)', () => {
   const payload = <F extends FormName>(form: F) => {
     const result = validateLead(form, valid[form]);
