@@ -2,11 +2,13 @@
 // (?category=eld&page=2&size=10) so a filtered page can be shared and Back works.
 // Page size: 1 up to 767 px; 3 from 768 px; 9 from 1024 px (the spec's sizes, see README);
 // the chooser (3, 5, 10, 25, 50, All) is hidden on small screens. The first render equals
-// the server's, which lists every post: without JavaScript all posts are there.
+// the server's, which lists every post: without JavaScript all posts are there. A page size
+// chosen before hydration is applied once it has hydrated.
 import { useEffect, useState } from 'react';
 import { PostCardView, type PostCardData } from '../components/views.tsx';
 import { useMedia } from './lib/hooks.ts';
 import { Chevron } from './lib/Chevron.tsx';
+import { prefilledText, usePrefill } from './lib/prefill.ts';
 
 export interface ListPost extends PostCardData { id: number; categorySlug: string }
 export interface ListLabels { all: string; filter: string; size: string; sizeAll: string; pageOf: string; pagination: string; empty: string; previous: string; next: string }
@@ -45,10 +47,12 @@ export default function BlogList({ posts, categories, labels }: Props) {
   const small = useMedia('(max-width: 767px)');
   const wide = useMedia('(min-width: 1024px)');
   const slugs = categories.map((c) => c.slug);
+  const chosenSize = prefilledText(usePrefill(), 'size');
 
   useEffect(() => {
     const sync = () => setQuery(readQuery(location.search, slugs));
-    sync();
+    if (chosenSize === undefined) sync();
+    else go({ ...readQuery(location.search, slugs), page: 1, size: chosenSize === '' ? null : Number(chosenSize) });
     addEventListener('popstate', sync);
     return () => removeEventListener('popstate', sync);
   }, []);
@@ -86,7 +90,7 @@ export default function BlogList({ posts, categories, labels }: Props) {
         </nav>
         <label className="blog-list__size">
           <span>{labels.size}</span>
-          <select value={q.size ?? ''} onChange={(e) => go({ ...q, page: 1, size: e.target.value === '' ? null : Number(e.target.value) })}>
+          <select name="size" value={q.size ?? ''} onChange={(e) => go({ ...q, page: 1, size: e.target.value === '' ? null : Number(e.target.value) })}>
             <option value="">{wide ? 9 : 3}</option>
             {SIZES.map((n) => <option key={n} value={n}>{n < 0 ? labels.sizeAll : n}</option>)}
           </select>

@@ -1,12 +1,14 @@
 // The article sidebar's search box (the spec's was inert): searches titles, subheadings and
-// tags of every post in /search-index.json, built with the site, loaded on first use.
-import { useRef, useState } from 'react';
+// tags of every post in /search-index.json, built with the site, loaded on first use. A query
+// typed before hydration is kept and run (lib/prefill.ts).
+import { useEffect, useRef, useState } from 'react';
 import { search, type SearchEntry } from './lib/search.ts';
+import { prefilledText, usePrefill } from './lib/prefill.ts';
 
 export interface SearchLabels { heading: string; label: string; placeholder: string; button: string; noResults: string; results: string }
 
 export default function BlogSearch({ labels, indexUrl }: { labels: SearchLabels; indexUrl: string }) {
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(prefilledText(usePrefill(), 'q') ?? '');
   const [results, setResults] = useState<SearchEntry[] | null>(null);
   const index = useRef<Promise<SearchEntry[]> | null>(null);
 
@@ -15,6 +17,9 @@ export default function BlogSearch({ labels, indexUrl }: { labels: SearchLabels;
     index.current ??= fetch(indexUrl).then((r) => r.json() as Promise<SearchEntry[]>);
     setResults(search(await index.current, q));
   };
+  useEffect(() => {
+    if (query) void run(query);
+  }, []);
 
   return (
     <div className="blog-search">

@@ -1,12 +1,14 @@
 // /career: filters (Department, Job Level, Location, and the hidden Category coupled to the
 // department), job cards, a Read more dialog per job and the application dialog (its form is
 // lib/JobApplicationForm.tsx). When no position matches (or none is open) the no-jobs picture
-// and sentence show.
+// and sentence show. Filters chosen before hydration are applied once it has hydrated (the
+// first render must list every job, as the server did).
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from './lib/Dialog.tsx';
 import { JobApplicationForm, type JobFormCopy } from './lib/JobApplicationForm.tsx';
 import { ALL, changeFilter, emptyFilter, matches, optionsOf, type JobFilter } from './lib/jobs.ts';
 import type { ImageData } from '../components/views.tsx';
+import { prefilledText, usePrefill } from './lib/prefill.ts';
 
 export interface JobView {
   id: string; title: string; department: string; category: string; level: string; location: string;
@@ -21,8 +23,15 @@ interface Props { jobs: JobView[]; categories: string[]; noJobsImage: ImageData;
 
 export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, thanks, labels }: Props) {
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
   const [filter, setFilter] = useState<JobFilter>(emptyFilter);
+  const prefill = usePrefill();
+  useEffect(() => {
+    setLive(true);
+    setFilter((f) => (Object.keys(f) as (keyof JobFilter)[]).reduce((next, field) => {
+      const chosen = prefilledText(prefill, field);
+      return chosen === undefined ? next : changeFilter(next, field, chosen, categories);
+    }, f));
+  }, []);
   const [reading, setReading] = useState<JobView | null>(null);
   const [applying, setApplying] = useState<JobView | null>(null);
   const closeRead = useCallback(() => setReading(null), []);
@@ -31,7 +40,7 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
   const select = (field: keyof JobFilter, label: string, values: string[], hidden = false) => (
     <label className="job-filter" hidden={hidden}>
       <span>{label}</span>
-      <select value={filter[field]} onChange={(e) => setFilter(changeFilter(filter, field, e.target.value, categories))}>
+      <select name={field} value={filter[field]} onChange={(e) => setFilter(changeFilter(filter, field, e.target.value, categories))}>
         <option value={ALL}>{labels.all}</option>
         {values.map((v) => <option key={v} value={v}>{v}</option>)}
       </select>

@@ -1,8 +1,8 @@
 // Solution pages: counters. The server renders the real figures (crawlers and visitors
 // without JavaScript see them). Once live, counters not yet on screen show 0 (0%), then
 // count up to their target over 2 s when scrolled into view, once. Under reduced motion they
-// simply show the figures.
-import { useEffect, useRef, useState } from 'react';
+// simply show the figures. `data-counting` marks the count while it runs.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useReducedMotion, useSeenOnce } from './lib/hooks.ts';
 
 export interface CounterItem { value: number; unit: 'percent' | 'number'; label: string }
@@ -25,9 +25,10 @@ export default function Counters({ items }: { items: CounterItem[] }) {
 
   useEffect(() => setPhase(reduced ? 'done' : (p) => (p === 'static' ? 'waiting' : p)), [reduced]);
 
-  // One flag drives the animation, so nothing it sets can restart or cancel it.
+  // One flag drives the animation, so nothing it sets can restart or cancel it. It starts in
+  // the commit that shows the flag: the count's clock starts when counting is on screen.
   const counting = phase === 'waiting' && seen;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!counting) return;
     const start = performance.now();
     let frame = 0;
@@ -43,7 +44,7 @@ export default function Counters({ items }: { items: CounterItem[] }) {
 
   const shown = (target: number) => (phase === 'waiting' ? (counting ? countAt(target, elapsed) : 0) : target);
   return (
-    <dl className="counters" ref={ref}>
+    <dl className="counters" ref={ref} data-counting={counting || undefined}>
       {items.map((c) => (
         <div key={c.label} className="counters__item">
           <dt className="counters__label">{c.label}</dt>

@@ -1,6 +1,7 @@
 // Home: the fleet feature showcase. On wide screens it steps through the items by itself,
 // once at 1 s per item, then every 2 s, looping (pausable; paused on hover and focus). On
 // small screens the visitor moves with previous/next. Items are also tabs one can choose.
+// `data-running` marks it while it steps by itself.
 import { useState } from 'react';
 import { useInterval, useMobile, usePausable } from './lib/hooks.ts';
 import { PauseButton } from './lib/PauseButton.tsx';
@@ -20,13 +21,14 @@ export default function FleetShowcase({ items, labels }: Props) {
   const mobile = useMobile();
   const { ref, running, reduced, userPaused, toggle } = usePausable<HTMLDivElement>();
   const go = (i: number) => setActive((i + items.length) % items.length);
+  const autoplay = running && !mobile;
   useInterval(() => {
     go(active + 1);
     setSteps((s) => s + 1);
-  }, running && !mobile ? stepDelay(steps, items.length) : null);
+  }, autoplay ? stepDelay(steps, items.length) : null);
   const item = items[active]!;
   return (
-    <div className="showcase" ref={ref}>
+    <div className="showcase" ref={ref} data-running={autoplay || undefined}>
       <div className="showcase__tabs" role="tablist" aria-orientation="vertical">
         {items.map((x, i) => (
           <button

@@ -2,13 +2,16 @@
 // keys move between options; Next stays disabled until one is chosen; Back keeps answers),
 // step 3 contact details (submit disabled and dimmed until all five fields have text; the
 // shared Yup schema validates; errors show under their fields; the first invalid gets focus).
-// Without JavaScript the server's markup is one plain form with all three steps.
+// Without JavaScript the server's markup is one plain form with all three steps. Answers given
+// there before hydration are kept (lib/prefill.ts), and the wizard opens at the step the
+// visitor was on, as far as the earlier steps are answered.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { schemas, VEHICLE_RANGES, INDUSTRIES } from '../../functions/send-email/validation.ts';
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { keepFieldFocus } from './lib/FormField.tsx';
+import { usePrefill, withPrefill } from './lib/prefill.ts';
 
 export interface WizardCopy {
   steps: string[]; stepLabel: string; vehicles: string; industry: string; contact: string;
@@ -20,6 +23,16 @@ interface Props { copy: WizardCopy; endpoint: string; thanks: string }
 
 const CONTACT = ['firstName', 'lastName', 'phone', 'email', 'companyName'] as const;
 const TYPES: Record<(typeof CONTACT)[number], string> = { firstName: 'text', lastName: 'text', phone: 'tel', email: 'email', companyName: 'text' };
+const EMPTY = { vehicles: '', industry: '', firstName: '', lastName: '', phone: '', email: '', companyName: '', fax: '' };
+type Values = typeof EMPTY;
+
+/** The step to open at: the one of the focused field, but never past the first unanswered question. */
+export function resumeStep(values: Values, focused: string | null): number {
+  const unanswered = !values.vehicles ? 0 : !values.industry ? 1 : 2;
+  const at = focused === 'vehicles' ? 0 : focused === 'industry' ? 1 : (CONTACT as readonly (string | null)[]).includes(focused) ? 2 : unanswered;
+  return Math.min(at, unanswered);
+}
+
 const AUTOCOMPLETE: Record<(typeof CONTACT)[number], string> = { firstName: 'given-name', lastName: 'family-name', phone: 'tel', email: 'email', companyName: 'organization' };
 
 export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
@@ -28,10 +41,10 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
   const [failed, setFailed] = useState(false);
   const submissionId = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setLive(true), []);
+  const prefill = usePrefill();
 
   const formik = useFormik({
-    initialValues: { vehicles: '', industry: '', firstName: '', lastName: '', phone: '', email: '', companyName: '', fax: '' },
+    initialValues: withPrefill(EMPTY, prefill),
     validationSchema: schemas.wizard,
     validateOnMount: false,
     onSubmit: async (values) => {
@@ -43,6 +56,10 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
     },
   });
   const { values, errors, touched, submitCount, isSubmitting } = formik;
+  useEffect(() => {
+    setLive(true);
+    setStep(resumeStep(formik.values, prefill.focused));
+  }, []);
   const closePopup = useCallback(() => setFailed(false), []);
 
   // After a failed submit attempt, focus the first field with an error.

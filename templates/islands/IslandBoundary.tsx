@@ -1,9 +1,11 @@
 // Wraps every island on the server and in the browser (same tree, so hydration matches).
 // An uncaught error inside one island shows the spec's fallback in its place; the rest of
-// the page keeps working. The stack trace is shown only on the preview server.
+// the page keeps working. The stack trace is shown only on the preview server. In the browser
+// it also hands the island what the visitor entered before hydration (lib/prefill.ts).
 import { Component, type ReactNode } from 'react';
+import { noPrefill, PrefillContext, type Prefill } from './lib/prefill.ts';
 
-interface Props { name: string; children?: ReactNode; heading: string; onMounted?: () => void }
+interface Props { name: string; children?: ReactNode; heading: string; onMounted?: () => void; prefill?: () => Prefill }
 interface State { error: (Error & { status?: number; statusText?: string }) | null }
 
 export class IslandBoundary extends Component<Props, State> {
@@ -23,7 +25,7 @@ export class IslandBoundary extends Component<Props, State> {
 
   override render() {
     const { error } = this.state;
-    if (!error) return this.props.children;
+    if (!error) return <PrefillContext value={this.props.prefill ?? noPrefill}>{this.props.children}</PrefillContext>;
     const preview = typeof document !== 'undefined' && document.documentElement.dataset.mode === 'preview';
     const status = [error.status, error.statusText ?? error.message].filter(Boolean).join(' ');
     return (

@@ -3,13 +3,15 @@
 // submit attempt (tied with aria-describedby; the first invalid field gets focus), the loading
 // label while sending (button disabled, so a double click sends once), the error popup on any
 // failure, and on success an optional reset then /Thanks. The server renders the same markup
-// as a plain <form method="post"> with the browser's own checks, so it works without JavaScript.
+// as a plain <form method="post"> with the browser's own checks, so it works without JavaScript;
+// what the visitor typed there before hydration becomes Formik's initial values (lib/prefill.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { schemas, type FormName } from '../../functions/send-email/validation.ts';
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { FormField, keepFieldFocus, type FieldSpec } from './lib/FormField.tsx';
+import { usePrefill, withPrefill } from './lib/prefill.ts';
 
 export type { FieldSpec };
 
@@ -42,15 +44,17 @@ export default function LeadForm({ form, id, endpoint, fields = [], groups, butt
   const submissionId = useRef<string | null>(null);
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => setLive(true), []);
+  const empty: Record<string, string> = Object.fromEntries([...all.map((f) => [f.name, '']), ['fax', '']]);
+  const prefill = usePrefill();
   const formik = useFormik<Record<string, string>>({
-    initialValues: Object.fromEntries([...all.map((f) => [f.name, '']), ['fax', '']]),
+    initialValues: withPrefill(empty, prefill),
     validationSchema: schemas[form],
     onSubmit: async (values, helpers) => {
       submissionId.current ??= newSubmissionId();
       const cleaned = schemas[form].cast(values, { stripUnknown: true }) as never;
       const accepted = await sendLead(endpoint, form, cleaned, submissionId.current, values.fax);
       if (!accepted) return setFailed(true);
-      if (resetOnSuccess) helpers.resetForm();
+      if (resetOnSuccess) helpers.resetForm({ values: empty });
       submissionId.current = null;
       location.assign(thanks);
     },

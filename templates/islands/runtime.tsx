@@ -1,9 +1,12 @@
 // Browser side of islands: finds this island's placeholders, reads their JSON props and
 // hydrates each inside the error boundary. Hydration problems reach the console, where the
 // end-to-end tests fail on them. A hydrated island gets `data-hydrated` (tests wait on it).
+// What the visitor already entered in the server-rendered form is handed to the island
+// (lib/prefill.ts), and focus and caret are put back once it has hydrated.
 import { hydrateRoot } from 'react-dom/client';
 import type { ComponentType } from 'react';
 import { IslandBoundary } from './IslandBoundary.tsx';
+import { prefillReader, readFocus, restoreFocus } from './lib/prefill.ts';
 
 /** Hydrates one island element (called by loader.ts when the island's time has come). */
 export function hydrateIsland<P extends object>(element: HTMLElement, name: string, Component: ComponentType<P>): void {
@@ -11,9 +14,15 @@ export function hydrateIsland<P extends object>(element: HTMLElement, name: stri
   const propsScript = document.querySelector(`script[data-island-props="${id}"]`);
   const props = JSON.parse(propsScript?.textContent || '{}') as P;
   const heading = element.dataset.errorHeading ?? '';
+  const focus = readFocus(element);
+  const prefill = prefillReader(element);
+  const mounted = () => {
+    restoreFocus(element, focus);
+    element.setAttribute('data-hydrated', '');
+  };
   hydrateRoot(
     element,
-    <IslandBoundary name={name} heading={heading} onMounted={() => element.setAttribute('data-hydrated', '')}>
+    <IslandBoundary name={name} heading={heading} prefill={prefill} onMounted={mounted}>
       <Component {...props} />
     </IslandBoundary>,
     {

@@ -46,3 +46,20 @@ export async function fillJob(dialog: Locator) {
   };
   for (const [name, label] of Object.entries(labels)) await dialog.getByLabel(label, { exact: true }).fill((JOB_FIELDS as Record<string, string>)[name]!);
 }
+
+/**
+ * A slow connection: every script request waits until the test lets scripts through (the
+ * visitor has typed by then), then `delayMs` more. Open pages with `waitUntil: 'commit'`:
+ * module scripts hold back DOMContentLoaded and load.
+ */
+export async function slowScripts(page: Page, delayMs = 800): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.js', async (route) => {
+    await gate;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // The page may have navigated away meanwhile (a native form submission).
+    await route.continue().catch(() => undefined);
+  });
+  return { release };
+}

@@ -20,6 +20,27 @@ async function hydrated(page: Page, name: string): Promise<Locator> {
   return island;
 }
 
+/**
+ * Fake time that moves only when the test moves it: `clock.install()` alone lets fake time flow
+ * with real time, so on a busy machine timers fired between the test's steps.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  const start = new Date('2026-01-05T09:00:00Z').getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
+
+/**
+ * Waits until the work the page has already queued is done: React renders in MessageChannel
+ * tasks, which the fake clock does not hold, so after this the DOM shows what the timers did.
+ */
+const settled = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => {
+  const channel = new MessageChannel();
+  let rounds = 2;
+  channel.port1.onmessage = () => (--rounds ? channel.port2.postMessage(0) : resolve());
+  channel.port2.postMessage(0);
+}));
+
 const realIndex = (slider: Locator) => slider.locator('.swiper').evaluate((el) => (el as unknown as { swiper: { realIndex: number } }).swiper.realIndex);
 
 test.describe('home', () => {
@@ -48,27 +69,28 @@ test.describe('home', () => {
   });
 
   test('the fleet showcase steps once at 1 s per item, then every 2 s', async ({ page }) => {
-    await page.clock.install();
+    await pauseClock(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     const showcase = await hydrated(page, 'FleetShowcase');
     await page.mouse.move(0, 0);
+    // Autoplay is on, so its first timer is set (in the commit that shows data-running).
+    await expect(showcase.locator('.showcase')).toHaveAttribute('data-running');
     const tabs = showcase.getByRole('tab');
     const count = await tabs.count();
-    const selected = async () => (await tabs.evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-selected') === 'true')));
+    const selected = () => tabs.evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-selected') === 'true'));
+    /** Nothing moves for `ms` - 1 ms; at `ms` the next item is selected. */
+    const stepsAt = async (ms: number, from: number, to: number) => {
+      await page.clock.runFor(ms - 1);
+      await settled(page);
+      expect(await selected()).toBe(from);
+      await page.clock.runFor(1);
+      await expect.poll(selected).toBe(to);
+    };
     expect(await selected()).toBe(0);
-    for (let i = 1; i < count; i++) {
-      await page.clock.runFor(1000);
-      await expect.poll(selected).toBe(i);
-    }
-    await page.clock.runFor(1000);
-    expect(await selected()).toBe(count - 1);
-    await page.clock.runFor(1000);
-    await expect.poll(selected).toBe(0);
-    await page.clock.runFor(1000);
-    expect(await selected()).toBe(0);
-    await page.clock.runFor(1000);
-    await expect.poll(selected).toBe(1);
+    for (let i = 1; i < count; i++) await stepsAt(1000, i - 1, i);
+    await stepsAt(2000, count - 1, 0);
+    await stepsAt(2000, 0, 1);
   });
 
   test('on a phone the showcase moves with previous/next, wrapping around', async ({ page }) => {
@@ -193,20 +215,32 @@ test.describe('solutions', () => {
   });
 
   test('counters show 0 until scrolled into view, then reach their targets in about 2 s, once', async ({ page }) => {
+    await pauseClock(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/solutions/eld');
     const island = page.locator('[data-island="Counters"]');
-    await expect(island).toHaveAttribute('data-hydrated', '');
+    // It hydrates when the browser is idle, a moment the paused clock has to be moved to.
+    await expect.poll(async () => {
+      await page.clock.runFor(50);
+      return island.getAttribute('data-hydrated');
+    }).toBe('');
     const values = island.locator('dd');
     await expect(values).toHaveText(['0%', '0%', '0%']);
     await island.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(700);
+    // The count has started (its first frame is requested in the commit that shows data-counting).
+    await expect(island.locator('dl')).toHaveAttribute('data-counting');
+    await page.clock.runFor(700);
+    await settled(page);
     const mid = Number((await values.first().textContent())!.replace('%', ''));
     expect(mid).toBeGreaterThan(0);
     expect(mid).toBeLessThan(30);
-    await expect(values).toHaveText(['30%', '15%', '30%'], { timeout: 3000 });
+    await page.clock.runFor(1400);
+    await expect(values).toHaveText(['30%', '15%', '30%']);
+    await expect(island.locator('dl')).not.toHaveAttribute('data-counting');
     await page.evaluate(() => window.scrollTo(0, 0));
     await island.scrollIntoViewIfNeeded();
+    await settled(page);
+    await expect(island.locator('dl')).not.toHaveAttribute('data-counting');
     await expect(values).toHaveText(['30%', '15%', '30%']);
   });
 

@@ -113,11 +113,15 @@ test.describe('get-started wizard', () => {
 
   test('no answer within 15 s opens the popup', async ({ page }) => {
     await page.clock.install();
-    await page.route('**/send-email/', () => undefined);
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/send-email/', () => asked());
     const wizard = await toContactStep(page);
     await fill(page);
     await wizard.getByRole('button', { name: 'Request my demo' }).click();
     await expect(wizard.getByRole('button', { name: 'Sending...' })).toBeVisible();
+    // The 15 s timer is set before the request goes out (lib/submit.ts): advance only once it is out.
+    await requested;
     await page.clock.runFor(16_000);
     await expect(page.getByRole('dialog')).toContainText(ERROR);
   });

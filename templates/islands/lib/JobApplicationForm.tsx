@@ -52,7 +52,7 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
       const chosen = file.current;
       if (chosen) {
         if (stored.current?.file !== chosen) {
-          const result = await uploadResume(endpoint, chosen);
+          const result = await uploadResume(endpoint, chosen, submissionId.current);
           if (!result) return setFailed(true);
           if ('problem' in result) {
             refused.current = { file: chosen, message: result.problem };

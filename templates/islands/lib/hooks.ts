@@ -1,6 +1,6 @@
 // Browser hooks shared by islands. Each starts from the same value the server rendered
 // (hydration must match) and updates in an effect once the page is live.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** true when the query matches; false on the server and in the first client render. */
 export function useMedia(query: string): boolean {
@@ -18,11 +18,15 @@ export function useMedia(query: string): boolean {
 export const useReducedMotion = () => useMedia('(prefers-reduced-motion: reduce)');
 export const useMobile = () => useMedia('(max-width: 767px)');
 
-/** Calls `tick` every `ms` while `running`; the delay may change between ticks. */
+/**
+ * Calls `tick` every `ms` (none while null); the delay may change between ticks. The timer is
+ * set in the commit that shows the state, so the delay counts from the moment it is on screen
+ * (and a test that sees the state knows the next tick is already scheduled).
+ */
 export function useInterval(tick: () => void, ms: number | null): void {
   const saved = useRef(tick);
   saved.current = tick;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (ms === null) return;
     const id = window.setTimeout(() => saved.current(), ms);
     return () => window.clearTimeout(id);

@@ -1,6 +1,7 @@
 // Blog search: pure, shared by the generator (tests) and the sidebar's search island.
+import type { SearchEntry } from '../../../generator/feed.ts';
 
-export interface SearchEntry { id: number; url: string; title: string; subheading: string; tags: string[]; category: string }
+export type { SearchEntry };
 
 const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 

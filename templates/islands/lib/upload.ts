@@ -20,13 +20,14 @@ const isTicket = (t: any): t is Ticket =>
 
 /**
  * Uploads a résumé: `{ key }` once stored, `{ problem }` when the endpoint refuses the file
- * (a message for the résumé field), or null on any other failure (the error popup).
+ * (a message for the résumé field), or null on any other failure (the error popup). The form
+ * fill's `submissionId` goes along: the endpoint hands out only a few tickets per fill.
  */
-export async function uploadResume(leadEndpoint: string, file: File): Promise<{ key: string } | { problem: string } | null> {
+export async function uploadResume(leadEndpoint: string, file: File, submissionId: string): Promise<{ key: string } | { problem: string } | null> {
   const asked = await request(uploadEndpoint(leadEndpoint), {
     method: 'POST',
     headers: JSON_HEADERS,
-    body: JSON.stringify({ fileName: file.name, contentType: resumeType(file.name), size: file.size }),
+    body: JSON.stringify({ fileName: file.name, contentType: resumeType(file.name), size: file.size, submissionId }),
   });
   if (!asked) return null;
   const problem = asked.data?.errors?.resume;
