@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, basename } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESClient } from '@aws-sdk/client-ses';
-import { s3Archive, type Archive, type ArchivedLead } from '../../functions/send-email/archive.ts';
+import { ARCHIVE_PREFIXES, s3Archive, type Archive, type ArchivedLead } from '../../functions/send-email/archive.ts';
 import { createHandler } from '../../functions/send-email/handler.ts';
 import { MAX_BODY_BYTES, type HttpEvent, type HttpResponse } from '../../functions/send-email/http.ts';
 import { emailFor } from '../../functions/send-email/lead.ts';
@@ -41,8 +41,29 @@ export interface PreviewLead extends ArchivedLead {
   archived: ArchivedLead;
 }
 
+/**
+ * Where the preview's leads live: the local emulators, or (LEADS_BUCKET and AWS_REGION set) the
+ * real bucket on AWS, which the preview reads but never deletes from.
+ */
+export type LeadsMode = { kind: 'local' } | { kind: 'aws'; bucket: string; region: string };
+
+/** The leads mode the environment asks for. */
+export function leadsMode(env: Record<string, string | undefined>): LeadsMode {
+  return env.LEADS_BUCKET && env.AWS_REGION ? { kind: 'aws', bucket: env.LEADS_BUCKET, region: env.AWS_REGION } : { kind: 'local' };
+}
+
+/**
+ * Why the archive may not be cleared, or undefined when it may. Only the local emulator's
+ * archive is the author's to clear: on AWS, Clear would delete every real lead, idempotency
+ * record and résumé in the bucket.
+ */
+export function clearRefusal(mode: LeadsMode): string | undefined {
+  if (mode.kind === 'local') return undefined;
+  return `Leads are in the real bucket s3://${mode.bucket} (AWS, ${mode.region}); the preview never deletes them.`;
+}
+
 export async function startLeadService(options: { contentDir: string; outDir: string; origin: string; endpoint: string; log: (line: string) => void }): Promise<LeadService> {
-  const real = process.env.LEADS_BUCKET && process.env.AWS_REGION;
+  const mode = leadsMode(process.env);
   let settings = leadSettings(options.contentDir);
   const readSettings = (): LeadSettings => {
     try {
@@ -56,8 +77,8 @@ export async function startLeadService(options: { contentDir: string; outDir: st
   let archive: Archive;
   let ses: SESClient;
   let local: { s3: Awaited<ReturnType<typeof startLocalS3>>; ses: Awaited<ReturnType<typeof startLocalSes>>; dir: string } | undefined;
-  if (real) {
-    archive = s3Archive(new S3Client({}), process.env.LEADS_BUCKET!);
+  if (mode.kind === 'aws') {
+    archive = s3Archive(new S3Client({}), mode.bucket);
     ses = new SESClient({});
   } else {
     const dir = join(dirname(options.outDir), `${basename(options.outDir)}-aws`);
@@ -89,19 +110,11 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     connectOrigins: local ? [local.s3.url] : [],
 
     async handle(req, res, url) {
-      if (url.pathname === '/_site/leads') {
-        if (req.method === 'DELETE') {
-          await service.clear();
-          res.writeHead(204, { 'cache-control': 'no-store' }).end();
-        } else {
-          const body = JSON.stringify({ inbox: service.inbox ?? null, archive: service.archiveDir ?? null, leads: await service.list() });
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(body);
-        }
-        return;
-      }
+      if (url.pathname === '/_site/leads') return leadsEndpoint(req, res);
       const event = await toEvent(req, url);
       const handler = createHandler(deps());
-      send(res, await handler(event));
+      // The rest of an oversized body is never read: close the connection after the 413.
+      send(res, await handler(event), event.truncated ? { connection: 'close' } : {});
     },
 
     async list() {
@@ -123,7 +136,9 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     },
 
     async clear() {
-      await archive.clear(['leads/', 'submissions/', 'resumes/']);
+      const refusal = clearRefusal(mode);
+      if (refusal) throw new Error(refusal);
+      await archive.clear([...ARCHIVE_PREFIXES]);
       if (local) await fetch(`${local.ses.url}/clear-store`, { method: 'POST' });
     },
 
@@ -133,24 +148,60 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     },
   };
 
+  /** GET: the leads and where they live; DELETE: clears the local archive (never the real bucket). */
+  async function leadsEndpoint(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const json = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+    const refusal = clearRefusal(mode);
+    if (req.method === 'DELETE') {
+      if (refusal) {
+        res.writeHead(405, { ...json, allow: 'GET, HEAD' }).end(JSON.stringify({ cleared: false, error: refusal }));
+        return;
+      }
+      await service.clear();
+      res.writeHead(204, { 'cache-control': 'no-store' }).end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...json, allow: refusal ? 'GET, HEAD' : 'GET, HEAD, DELETE' }).end(JSON.stringify({ error: 'Use GET (or DELETE to clear the local archive).' }));
+      return;
+    }
+    const body: LeadsAnswer = {
+      mode: mode.kind, bucket: mode.kind === 'aws' ? `s3://${mode.bucket}` : null, clearable: !refusal, notice: refusal ?? null,
+      inbox: service.inbox ?? null, archive: service.archiveDir ?? null, leads: await service.list(),
+    };
+    res.writeHead(200, json).end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+  }
+
   if (local) options.log(`  Leads: e-mails at ${service.inbox}  archive in ${service.archiveDir}`);
-  else options.log(`  Leads: AWS (bucket ${process.env.LEADS_BUCKET}, region ${process.env.AWS_REGION})`);
+  else if (mode.kind === 'aws') options.log(`  Leads: AWS (bucket ${mode.bucket}, region ${mode.region}); the preview reads them and never deletes them`);
   return service;
 }
 
-/** Node's request as the API Gateway HTTP API (payload 2.0) event the Lambda receives. */
-export async function toEvent(req: IncomingMessage, url: URL): Promise<HttpEvent> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    // Keep one byte past the limit so the handler answers 413; read and drop the rest.
-    if (size <= MAX_BODY_BYTES + 1) chunks.push(chunk as Buffer);
-  }
-  const body = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
+/** What GET /_site/leads answers (the admin's LeadsResponse). */
+interface LeadsAnswer {
+  mode: LeadsMode['kind'];
+  bucket: string | null;
+  clearable: boolean;
+  notice: string | null;
+  inbox: string | null;
+  archive: string | null;
+  leads: PreviewLead[];
+}
+
+/** The Lambda event, and whether the body was cut at the limit (the rest left unread). */
+export type PreviewEvent = HttpEvent & { truncated: boolean };
+
+/**
+ * Node's request as the API Gateway HTTP API (payload 2.0) event the Lambda receives. A body
+ * over MAX_BODY_BYTES is read only up to one byte past the limit, so the handler answers 413
+ * exactly as the Lambda does (after its own method and origin checks), and no more is buffered.
+ */
+export async function toEvent(req: IncomingMessage, url: URL): Promise<PreviewEvent> {
+  const { body, truncated } = await readBody(req, MAX_BODY_BYTES + 1);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
-  const textual = /^(application\/(json|x-www-form-urlencoded)|text\/)/i.test(headers['content-type'] ?? '');
+  // A cut body goes as base64 so the handler counts exactly the bytes read (a UTF-8 character cut in half stays cut).
+  const textual = !truncated && /^(application\/(json|x-www-form-urlencoded)|text\/)/i.test(headers['content-type'] ?? '');
   return {
     version: '2.0',
     rawPath: url.pathname,
@@ -159,10 +210,33 @@ export async function toEvent(req: IncomingMessage, url: URL): Promise<HttpEvent
     body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !textual,
     requestContext: { requestId: randomUUID(), http: { method: req.method ?? 'GET', path: url.pathname, sourceIp: req.socket.remoteAddress ?? '' } },
+    truncated,
   };
 }
 
-function send(res: ServerResponse, response: HttpResponse): void {
-  res.writeHead(response.statusCode, response.headers);
+/** Reads at most `max` bytes of a request body, then stops reading (the request stays paused). */
+export function readBody(req: IncomingMessage, max: number): Promise<{ body: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (truncated: boolean) => {
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      resolve({ body: Buffer.concat(chunks, size), truncated });
+    };
+    const onData = (chunk: Buffer) => {
+      const room = max - size;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += Math.min(chunk.length, room);
+      if (size < max) return;
+      req.pause();
+      done(true);
+    };
+    const onEnd = () => done(false);
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, response: HttpResponse, extra: Record<string, string> = {}): void {
+  res.writeHead(response.statusCode, { ...response.headers, ...extra });
   res.end(response.body);
 }

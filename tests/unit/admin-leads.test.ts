@@ -25,12 +25,15 @@ const lead = (over: Partial<ArchivedLead>): ArchivedLead => ({
   ...over,
 });
 
+/** The answer of a preview on the local emulators (the default). */
+const local = (leads: ArchivedLead[], inbox: string | null = null): LeadsResponse => ({ mode: 'local', bucket: null, clearable: true, notice: null, inbox, leads });
+
 const render = (data: LeadsResponse | undefined, error?: string) =>
   renderToStaticMarkup(createElement(LeadsView, { data, error, refresh: () => {}, clear: async () => {} }));
 
 describe('admin Leads view', () => {
   test("shows a lead's e-mail as HTML in a sandboxed frame and as plain text, with the archived JSON", () => {
-    const html = render({ inbox: 'http://127.0.0.1:9999/', leads: [lead({})] });
+    const html = render(local([lead({})], 'http://127.0.0.1:9999/'));
     expect(html).toContain('Contact message from Ana Silva</h2>');
     expect(html).toMatch(/<iframe sandbox="" srcDoc="[^"]*&lt;script&gt;alert\(1\)&lt;\/script&gt;[^"]*" title="E-mail “Contact message: Ana Silva” as HTML">/);
     expect(html).toContain('<pre class="email__text">Contact message from the website\nName: Ana Silva</pre>');
@@ -42,13 +45,10 @@ describe('admin Leads view', () => {
   });
 
   test('lists leads newest first, with the résumé link and unsent ones marked', () => {
-    const html = render({
-      inbox: null,
-      leads: [
-        lead({ id: 'old', receivedAt: '2024-05-20T09:00:00.000Z', message: { from_name: 'Old Lead', from_email: '', phone_number: '', message: '' } }),
-        lead({ id: 'new', form: 'job', status: 'unsent', email: null, resume: { fileName: 'cv.pdf', url: 'http://127.0.0.1:1/resumes/cv.pdf' }, message: { from_name: 'New Lead', from_email: '', phone_number: '', message: '' } }),
-      ],
-    });
+    const html = render(local([
+      lead({ id: 'old', receivedAt: '2024-05-20T09:00:00.000Z', message: { from_name: 'Old Lead', from_email: '', phone_number: '', message: '' } }),
+      lead({ id: 'new', form: 'job', status: 'unsent', email: null, resume: { fileName: 'cv.pdf', url: 'http://127.0.0.1:1/resumes/cv.pdf' }, message: { from_name: 'New Lead', from_email: '', phone_number: '', message: '' } }),
+    ]));
     expect(html.indexOf('Job application from New Lead')).toBeLessThan(html.indexOf('Contact message from Old Lead'));
     expect(html).toContain('<a href="http://127.0.0.1:1/resumes/cv.pdf" target="_blank" rel="noopener">cv.pdf</a>');
     expect(html).toContain('E-mail not sent');
@@ -56,8 +56,19 @@ describe('admin Leads view', () => {
   });
 
   test('says how to make a lead when there is none, and why when the list cannot be read', () => {
-    expect(render({ inbox: null, leads: [] })).toContain('No leads yet.');
-    expect(render({ inbox: null, leads: [] })).not.toContain('Clear leads');
+    expect(render(local([]))).toContain('No leads yet.');
+    expect(render(local([]))).not.toContain('Clear leads');
     expect(render(undefined, 'GET /_site/leads answered 404 Not Found')).toContain('role="alert"');
+  });
+
+  test('with LEADS_BUCKET set, the real leads have no Clear button, and the view says why', () => {
+    const notice = 'Leads are in the real bucket s3://trillium-leads (AWS, ca-central-1); the preview never deletes them.';
+    const html = render({ mode: 'aws', bucket: 's3://trillium-leads', clearable: false, notice, inbox: null, leads: [lead({})] });
+    expect(html).not.toContain('Clear leads');
+    expect(html).not.toContain('Delete all leads');
+    expect(html).not.toContain('Nothing here leaves your computer');
+    expect(html).toContain('<code>s3://trillium-leads</code> on AWS');
+    expect(html).toContain(notice);
+    expect(html).toContain('Contact message from Ana Silva</h2>');
   });
 });

@@ -1,7 +1,8 @@
 // Leads: every form submission made in the preview, newest first, as the lead function
 // handled it: the e-mail exactly as SES sends it (HTML in a sandboxed frame, and the plain
 // text), the archived JSON and the résumé link. Data from GET /_site/leads (the preview's
-// lead function); DELETE /_site/leads clears them.
+// lead function); DELETE /_site/leads clears them, but only the local emulator's archive: with
+// LEADS_BUCKET set the leads are real and the preview never deletes them (issue #14).
 import { useCallback, useState, type RefObject } from 'react';
 import type { ArchivedLead, LeadsResponse } from '../types.ts';
 import { Badge, dateTime, plural } from './common.tsx';
@@ -30,9 +31,13 @@ export function useLeads(active: boolean): Leads {
       .catch((e: Error) => setError(e.message));
   }, []);
   usePolling(refresh, active ? 3000 : 60_000, true);
+  // A same-origin DELETE: the browser sends the Origin header the preview requires for it.
   const clear = useCallback(async () => {
     const response = await fetch(LEADS_URL, { method: 'DELETE' });
-    if (!response.ok) setError(`DELETE ${LEADS_URL} answered ${response.status}`);
+    if (!response.ok) {
+      const reason = await response.json().then((body: { error?: string }) => body.error, () => undefined);
+      setError(`DELETE ${LEADS_URL} answered ${response.status}${reason ? `: ${reason}` : ''}`);
+    }
     refresh();
   }, [refresh]);
   return { data, error, refresh, clear };
@@ -49,22 +54,36 @@ const FORMS: Record<string, string> = {
 export function LeadsView({ data, error, refresh, clear, heading }: Leads & { heading?: RefObject<HTMLHeadingElement | null> }) {
   const [confirming, setConfirming] = useState(false);
   const leads = [...(data?.leads ?? [])].sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+  const aws = data?.mode === 'aws';
   return (
     <section aria-labelledby="leads-heading">
       <h1 id="leads-heading" ref={heading} tabIndex={-1}>Leads</h1>
-      <p className="lede">
-        Every form submission made in this preview, newest first: the e-mail exactly as SES sends it, the JSON the lead
-        function archives, and the résumé link. Nothing here leaves your computer.
-      </p>
+      {aws ? (
+        <p className="lede">
+          Every lead in the real bucket <code>{data.bucket}</code> on AWS (<code>LEADS_BUCKET</code> is set), newest first: the
+          e-mail SES was sent, the JSON the lead function archived, and the résumé link.
+        </p>
+      ) : (
+        <p className="lede">
+          Every form submission made in this preview, newest first: the e-mail exactly as SES sends it, the JSON the lead
+          function archives, and the résumé link. Nothing here leaves your computer.
+        </p>
+      )}
+      {data && !data.clearable ? (
+        <p className="panel" data-notice="not-clearable">
+          {data.notice ?? 'These leads cannot be cleared from the preview.'} Only the local emulator’s archive (
+          <code>site preview</code> without <code>LEADS_BUCKET</code>) can be cleared here.
+        </p>
+      ) : null}
       <div className="toolbar">
         <button type="button" className="button" onClick={refresh}>Refresh</button>
         {data?.inbox ? <a href={data.inbox} target="_blank" rel="noopener">Open the local SES inbox</a> : null}
         <span className="muted" aria-live="polite">{data ? plural(leads.length, 'lead') : ''}</span>
-        {leads.length && !confirming ? (
+        {data?.clearable && leads.length && !confirming ? (
           <button type="button" className="button button--danger push" onClick={() => setConfirming(true)}>Clear leads</button>
         ) : null}
       </div>
-      {confirming ? (
+      {confirming && data?.clearable ? (
         <div className="panel panel--draft confirm" role="group" aria-label="Confirm clearing leads">
           <p>Delete {plural(leads.length, 'lead')} from the local archive and inbox? This cannot be undone.</p>
           <button type="button" className="button button--danger" onClick={() => { setConfirming(false); void clear(); }}>Delete all leads</button>
