@@ -1,8 +1,9 @@
 // Images and icons from content/images: copied to dist/assets/img with a content hash,
 // measured (width/height for every <img>, so nothing shifts), and icons inlined as SVG.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+// Every read goes through generator/paths.ts: no "..", no symbolic link (validation reports
+// those with their line; meeting one here is a generator bug).
 import { hash } from './hash.ts';
-import { join } from 'node:path';
+import { listUnder, readUnder } from './paths.ts';
 
 export interface ImageInfo { src: string; width: number; height: number }
 
@@ -25,10 +26,10 @@ export class AssetStore {
     if (this.spriteUrl) return this.spriteUrl;
     const symbols: string[] = [];
     for (const folder of ['icons', 'industries']) {
-      const dir = join(this.contentDir, 'images', folder);
-      if (!existsSync(dir)) continue;
-      for (const name of readdirSync(dir).filter((f) => f.endsWith('.svg')).sort()) {
-        const svg = readFileSync(join(dir, name), 'utf8').replace(/<\?xml[^>]*>\s*/, '').replace(/<!--[\s\S]*?-->/g, '');
+      // Hidden files are never content (editors' locks and swap files live there).
+      const names = listUnder(this.contentDir, `images/${folder}`).filter((e) => !e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).filter((f) => f.endsWith('.svg')).sort();
+      for (const name of names) {
+        const svg = readUnder(this.contentDir, `images/${folder}/${name}`).toString('utf8').replace(/<\?xml[^>]*>\s*/, '').replace(/<!--[\s\S]*?-->/g, '');
         const open = /<svg\b([^>]*)>/.exec(svg);
         if (!open) continue;
         const attrs = open[1]!.replace(/\s(xmlns(:\w+)?|width|height|class|role|aria-[\w-]+)="[^"]*"/g, '');
@@ -48,7 +49,7 @@ export class AssetStore {
   image(path: string): ImageInfo {
     let info = this.images.get(path);
     if (!info) {
-      const bytes = readFileSync(join(this.contentDir, path));
+      const bytes = readUnder(this.contentDir, path);
       const name = path.replace(/^images\//, '').replace(/\.([a-z0-9]+)$/i, `-${hash(bytes)}.$1`);
       const file = `assets/img/${name}`;
       this.files.set(file, bytes);
@@ -69,7 +70,7 @@ export class AssetStore {
         this.icons.set(path, svg);
         return svg;
       }
-      svg = readFileSync(join(this.contentDir, path), 'utf8')
+      svg = readUnder(this.contentDir, path).toString('utf8')
         .replace(/<\?xml[^>]*>\s*/, '')
         .replace(/<!--[\s\S]*?-->/g, '')
         .replace(/<svg\b/, '<svg aria-hidden="true" focusable="false" class="icon"')

@@ -1,13 +1,18 @@
 // content/ → raw records with source positions. Reads files, parses YAML and front matter,
 // and keeps each YAML document so later stages can point at the exact line of a field.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import matter from 'gray-matter';
+// Content is data: front matter is split here by hand and only ever parsed as YAML (gray-matter
+// chose a parser from the opening line, and "---js" ran the JavaScript that followed), and no
+// file is read through a symbolic link (generator/paths.ts).
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
 import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
 import { collections, type CollectionName, type CollectionDef, isItemFile } from './collections.ts';
+import { displayPath as display, inspectUnder, listUnder, readUnder, statusProblem } from './paths.ts';
+import { problem } from './errors.ts';
 import type { Problem } from './problems.ts';
+import { yamlProblem } from './yaml-problems.ts';
 
 /** One content file, parsed but not yet validated. */
 export interface SourceRecord {
@@ -36,13 +41,25 @@ export interface SourceRecord {
 let yamlModule: typeof import('yaml') | undefined;
 const yaml = () => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
-const display = (abs: string) => relative(process.cwd(), abs).split(sep).join('/');
-
-/** Parses one file of a collection. Pure apart from the read. */
+/**
+ * Parses one file of a collection. Pure apart from the read; a file reached through a symbolic
+ * link (or that is not a regular file) becomes a record with one problem and no data.
+ */
 export function loadFile(contentDir: string, collection: CollectionName, relPath: string): SourceRecord {
   const abs = join(contentDir, relPath);
-  const source = readFileSync(abs, 'utf8');
-  return parseSource(source, display(abs), collection, relPath);
+  const status = inspectUnder(contentDir, relPath);
+  if (status.kind !== 'file') {
+    const at = { file: display(abs), line: 1, column: 1 };
+    // Missing: listed a moment ago and deleted since.
+    const refused = status.kind === 'missing' ? problem('missing-file', at, { what: 'content that was deleted while the site was being read; run the command again' }) : statusProblem(status, at);
+    return refusedRecord(at.file, collection, relPath, refused);
+  }
+  return parseSource(readUnder(contentDir, relPath).toString('utf8'), display(abs), collection, relPath);
+}
+
+function refusedRecord(file: string, collection: CollectionName, relPath: string, refused: Problem): SourceRecord {
+  const slug = relPath.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');
+  return { collection, file, relPath, slug, data: undefined, yamlText: '', lineOffset: 0, problems: [refused] };
 }
 
 export function parseSource(source: string, file: string, collection: CollectionName, relPath: string): SourceRecord {
@@ -52,37 +69,64 @@ export function parseSource(source: string, file: string, collection: Collection
   let lineOffset = 0;
   let body: string | undefined;
   let bodyLine: number | undefined;
-  const problems: Problem[] = [];
   if (def.kind === 'markdown-dir') {
-    // gray-matter only splits here; the front matter is parsed by `yaml` so positions survive
-    // and dates stay strings (gray-matter's js-yaml would turn 2024-13-01 into a Date).
-    const split = matter(source, { engines: { yaml: () => ({}) } } as Parameters<typeof matter>[1]);
-    if (!/^---\r?\n/.test(source)) {
-      problems.push({ file, line: 1, column: 1, path: '', message: 'front matter is missing: start the file with a line "---", the YAML fields, and another "---"' });
-    }
-    yamlText = split.matter.replace(/^\r?\n/, '');
+    const split = splitFrontMatter(source, file);
+    if ('problem' in split) return refusedRecord(file, collection, relPath, split.problem);
+    ({ yamlText, body, bodyLine } = split);
     lineOffset = 1;
-    body = split.content;
-    const bodyStart = source.length - split.content.length;
-    bodyLine = source.slice(0, bodyStart).split('\n').length;
   }
-  // Values come from js-yaml (CORE schema: YAML 1.2 types, dates stay strings), about nine
-  // times faster than `yaml` on front matter; `yaml` is the one that knows positions, so it
-  // re-parses a file only when there is something to point at (a syntax error, a problem).
+  // Values come from js-yaml (CORE schema: YAML 1.2 types, dates stay strings, and no tag that
+  // builds a function or a regular expression), about nine times faster than `yaml` on front
+  // matter; `yaml` is the one that knows positions, so it re-parses a file only when there is
+  // something to point at (a syntax error, a problem).
+  const problems: Problem[] = [];
   let data: unknown;
   try {
     data = loadYaml(yamlText, { schema: CORE_SCHEMA, filename: file });
   } catch {
     const { doc, lineCounter } = parseWithPositions(yamlText);
-    for (const error of doc.errors) {
-      const pos = lineCounter.linePos(error.pos[0]);
-      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-      problems.push({ file, line: pos.line + lineOffset, column: pos.col, path: '', message: `YAML syntax: ${message}` });
-    }
-    if (!problems.length) data = doc.toJS({ maxAliasCount: 100 });
+    const syntax = yamlProblem(doc.errors, lineCounter, yamlText, file, lineOffset);
+    if (syntax) problems.push(syntax);
+    else data = doc.toJS({ maxAliasCount: 100 });
   }
   if (problems.length) data = undefined;
   return { collection, file, relPath, slug, data, body, bodyLine, yamlText, lineOffset, problems };
+}
+
+/**
+ * A Markdown file's front matter and body. The first line must be exactly "---" (a language
+ * after it, as in "---js", is refused, never honoured) and the front matter ends at the next
+ * line that is exactly "---". The YAML text excludes both fence lines; the body starts after
+ * the closing one. Line endings may be \n or \r\n; a byte-order mark is ignored.
+ */
+export function splitFrontMatter(source: string, file = ''): { yamlText: string; body: string; bodyLine: number } | { problem: Problem } {
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
+  const lineEnd = (from: number) => {
+    const i = text.indexOf('\n', from);
+    return i < 0 ? text.length : i;
+  };
+  const lineAt = (from: number, end: number) => text.slice(from, end).replace(/\r$/, '');
+  const firstEnd = lineEnd(0);
+  const first = lineAt(0, firstEnd);
+  const top = { file, line: 1, column: 1 };
+  if (first !== '---') {
+    if (!first.startsWith('---')) return { problem: problem('front-matter-missing', top) };
+    return { problem: problem('front-matter-language', top, { first: first.length > 40 ? `${first.slice(0, 37)}…` : first }) };
+  }
+  const yamlStart = Math.min(firstEnd + 1, text.length);
+  for (let start = yamlStart; start < text.length; ) {
+    const end = lineEnd(start);
+    if (lineAt(start, end) === '---') {
+      const bodyStart = Math.min(end + 1, text.length);
+      return {
+        yamlText: text.slice(yamlStart, Math.max(yamlStart, start - 1)),
+        body: text.slice(bodyStart),
+        bodyLine: text.slice(0, bodyStart).split('\n').length,
+      };
+    }
+    start = end + 1;
+  }
+  return { problem: problem('front-matter-unclosed', top) };
 }
 
 function parseWithPositions(yamlText: string): { doc: Document; lineCounter: LineCounter } {
@@ -108,23 +152,17 @@ export function loadAll(contentDir: string): SourceRecord[] {
   return records;
 }
 
+/**
+ * The item files of a collection, in a stable order. Entries that are links (or a collection
+ * folder that is one) are listed as they are, never followed: `loadFile` refuses a linked item
+ * and validation reports a linked folder.
+ */
 export function listCollection(contentDir: string, def: CollectionDef): string[] {
-  if (def.kind === 'single') return exists(join(contentDir, def.path)) ? [def.path] : [];
-  const dir = join(contentDir, def.path);
-  if (!exists(dir)) return [];
-  return readdirSync(dir)
-    .map((name) => `${def.path}/${name}`)
+  if (def.kind === 'single') return lstatSync(join(contentDir, def.path), { throwIfNoEntry: false }) ? [def.path] : [];
+  return listUnder(contentDir, def.path)
+    .map((entry) => `${def.path}/${entry.name}`)
     .filter((rel) => isItemFile(def, rel))
     .sort();
-}
-
-function exists(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

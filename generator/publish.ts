@@ -1,6 +1,7 @@
 // `site publish`: dist/ → S3, incrementally and in an order that never leaves a visitor with a
 // page whose scripts or styles are missing:
-//   1. read the build (refuse an invalid one) and the bucket's listing and deploy record
+//   1. read the build (refuse an invalid one, or a file whose SHA-256 is not the manifest's) and
+//      the bucket's listing and deploy record
 //   2. upload new or changed hashed assets          (nothing references them yet)
 //   3. record this deploy as started                (its pages are about to go live)
 //   4. upload other unhashed files, then HTML pages (they reference assets that are now there)
@@ -8,8 +9,7 @@
 //   6. with --delete: remove what the build no longer has, keeping the hashed assets of the
 //      deploy before (pages cached by browsers and CloudFront still reference them)
 // Each step is idempotent, so a publish interrupted anywhere completes when it is run again.
-import { join } from 'node:path';
-import { readBuild } from './publish/local.ts';
+import { readBuild, readVerified } from './publish/local.ts';
 import { Remote } from './publish/s3.ts';
 import { DEPLOY_MANIFEST, PHASES, makePlan, parseDeployManifest, type DeployManifest, type Phase } from './publish/plan.ts';
 
@@ -93,7 +93,13 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
       if (!plan.uploads[phase].length) continue;
       emit({ type: 'phase', phase });
       await pool(plan.uploads[phase], concurrency, async (file) => {
-        await remote.putFile(file.path, join(options.dir, file.path), file.bytes);
+        // Read again and checked against the digest taken above: a file swapped since is not sent.
+        const { body, close } = await readVerified(options.dir, file, threshold);
+        try {
+          await remote.putFile(file.path, body, file.bytes);
+        } finally {
+          await close();
+        }
         done++;
         doneBytes += file.bytes;
         emit({ type: 'uploaded', path: file.path, bytes: file.bytes, done, total: uploads.length, doneBytes, totalBytes });

@@ -1,16 +1,30 @@
 // Everything → dist/, atomically: the new build is written to a sibling folder and swapped
 // in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
-// preview never sees half a site. Also the small files every site needs: sitemap, robots, manifest.
+// preview never sees half a site (and a build killed mid-swap is repaired by the next one:
+// output-siblings.ts). Also the small files every site needs: sitemap, robots, manifest.
 import { close, existsSync, mkdir, mkdirSync, open, renameSync, rmSync, writeFile, writeFileSync, writev } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { dirname, join, basename } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
+import { pathFormProblem } from './paths.ts';
+import { escapeHtml as xml } from '../functions/send-email/http.ts';
+import { recoverInterrupted, removeLater, sibling, trashFolder } from './output-siblings.ts';
 
 export type Outputs = Map<string, Buffer>;
 
 /** The build manifest: what `site publish` and the admin read. Deterministic, no timestamps. */
 export const MANIFEST = '.site-build.json';
+
+/**
+ * Refuses an output path that is not a plain relative path (absolute, "..", "." or empty
+ * segments, backslashes): one computed from content that could land outside the build folder
+ * is a generator bug, never written.
+ */
+export function checkOutputPath(file: string): string {
+  const problem = pathFormProblem(file);
+  if (problem) throw new Error(`generator bug: the output path ${JSON.stringify(file)} ${problem}; every output path must stay inside the build folder`);
+  return file;
+}
 
 export async function writeAtomically(outDir: string, outputs: Outputs): Promise<void> {
   await new OutputDir(outDir).commit(outputs);
@@ -43,9 +57,10 @@ export class OutputDir {
 
   constructor(readonly outDir: string) {
     const parent = dirname(outDir);
-    this.temp = join(parent, `.${basename(outDir)}.tmp-${process.pid}`);
-    this.old = join(parent, `.${basename(outDir)}.old-${process.pid}`);
+    this.temp = sibling(outDir, 'tmp', process.pid);
+    this.old = sibling(outDir, 'old', process.pid);
     mkdirSync(parent, { recursive: true });
+    recoverInterrupted(outDir);
     rmSync(this.temp, { recursive: true, force: true });
     mkdirSync(this.temp);
     this.folders.set(this.temp, true);
@@ -56,6 +71,7 @@ export class OutputDir {
    * A failure surfaces in `commit`.
    */
   write(file: string, data: Buffer | Buffer[]): Promise<void> | undefined {
+    checkOutputPath(file);
     this.written.add(file);
     this.pending += 1;
     const size = Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
@@ -93,13 +109,35 @@ export class OutputDir {
       for (const [file, bytes] of outputs) if (!this.written.has(file)) this.write(file, bytes);
       if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
       if (this.failure) throw this.failure;
-      if (existsSync(this.outDir)) renameSync(this.outDir, this.old);
-      renameSync(this.temp, this.outDir);
+      this.swap();
     } catch (error) {
       await this.abort();
       throw new Error(`could not write ${this.outDir}`, { cause: error });
     }
-    removeLater(this.old);
+    // Out of the way under a name no recovery restores, then deleted in the background.
+    const trash = trashFolder(this.outDir);
+    try {
+      renameSync(this.old, trash);
+      removeLater(trash);
+    } catch {
+      removeLater(this.old);
+    }
+  }
+
+  /**
+   * Two renames: outDir → .old-PID, then .tmp-PID → outDir. A kill between them leaves no
+   * outDir; the next build's `recoverInterrupted` puts .old-PID back. A second rename that
+   * fails puts it back at once.
+   */
+  private swap(): void {
+    const hadPrevious = existsSync(this.outDir);
+    if (hadPrevious) renameSync(this.outDir, this.old);
+    try {
+      renameSync(this.temp, this.outDir);
+    } catch (error) {
+      if (hadPrevious) renameSync(this.old, this.outDir);
+      throw error;
+    }
   }
 
   /** Drops the partial build (after the writes in flight have finished). */
@@ -148,28 +186,13 @@ function writePieces(target: string, pieces: Buffer[], done: (error: Error | nul
   });
 }
 
-/**
- * The replaced build is already out of the way (renamed); deleting thousands of files would
- * only delay the command, so a detached `rm` does it. Falls back to deleting in-process.
- */
-function removeLater(dir: string): void {
-  if (!existsSync(dir)) return;
-  try {
-    const child = spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' });
-    child.on('error', () => rmSync(dir, { recursive: true, force: true }));
-    child.unref();
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** Writes only the files whose bytes changed (preview rebuilds); each via rename, never torn. */
 export function writeChanged(outDir: string, outputs: Outputs, previous: Outputs): string[] {
   const changed: string[] = [];
   for (const [file, bytes] of outputs) {
     const before = previous.get(file);
     if (before === bytes || (before && before.equals(bytes))) continue;
-    const target = join(outDir, file);
+    const target = join(outDir, checkOutputPath(file));
     mkdirSync(dirname(target), { recursive: true });
     const temp = `${target}.tmp-${process.pid}`;
     writeFileSync(temp, bytes);
@@ -178,11 +201,18 @@ export function writeChanged(outDir: string, outputs: Outputs, previous: Outputs
   }
   for (const file of previous.keys()) {
     if (!outputs.has(file)) {
-      rmSync(join(outDir, file), { force: true });
+      rmSync(join(outDir, checkOutputPath(file)), { force: true });
       changed.push(file);
     }
   }
   return changed;
+}
+
+/** One output file as the build manifest records it. */
+export interface FileDigest {
+  bytes: number;
+  /** SHA-256 of the bytes, lowercase hex: `site publish` refuses a file whose bytes changed since. */
+  sha256: string;
 }
 
 export interface BuildManifest {
@@ -190,15 +220,16 @@ export interface BuildManifest {
   valid: true;
   mode: 'production' | 'preview';
   routes: { path: string; file: string; status: number; title: string; sources: string[]; islands: string[] }[];
-  /** Every output file and its size. (`site publish` hashes what it uploads itself.) */
-  files: Record<string, { bytes: number }>;
+  /** Every output file (the manifest itself aside), with its size and content hash. */
+  files: Record<string, FileDigest>;
 }
 
-/** `sizes`: every output file (the manifest itself aside) and its length in bytes. */
-export function manifestFor(routes: Route[], islands: Map<string, string[]>, sizes: Map<string, number>, mode: BuildManifest['mode'], version: string): Buffer {
+/** `digests`: every output file (the manifest itself aside), its length and SHA-256. Keys sorted, so equal builds give equal bytes. */
+export function manifestFor(routes: Route[], islands: Map<string, string[]>, digests: Map<string, FileDigest>, mode: BuildManifest['mode'], version: string): Buffer {
   const files: BuildManifest['files'] = {};
-  for (const file of [...sizes.keys()].sort()) {
-    files[file] = { bytes: sizes.get(file)! };
+  for (const file of [...digests.keys()].sort()) {
+    const { bytes, sha256 } = digests.get(file)!;
+    files[file] = { bytes, sha256 };
   }
   const manifest: BuildManifest = {
     generator: `site ${version}`,
@@ -210,7 +241,6 @@ export function manifestFor(routes: Route[], islands: Map<string, string[]>, siz
   return Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
 }
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemap(site: Site, routes: Route[]): Buffer {
   const urls = routes

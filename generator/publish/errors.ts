@@ -1,34 +1,32 @@
 // The failures of `site publish` that a person or a pipeline can act on, each with its exit
 // code and a message that says what happened and what to do. Anything else is a bug (exit 3).
+import { EXIT, UserError } from '../errors.ts';
 
 /** Exit codes of `site publish` (0, 1, 2 and 3 mean what they mean for every command). */
 export const PUBLISH_EXIT = {
   /** The build did not pass validation. */
-  invalid: 1,
+  invalid: EXIT.content,
   /** Not a publishable build, bad flags, no region. */
-  usage: 2,
+  usage: EXIT.usage,
   /** S3 or the network failed after the retries; re-running is safe. */
-  failed: 4,
+  failed: EXIT.aws,
   /** No credentials, credentials rejected, or access denied. */
-  credentials: 5,
+  credentials: EXIT.credentials,
   /** The bucket does not exist. */
-  bucket: 6,
+  bucket: EXIT.bucket,
 } as const;
 
 export type PublishErrorKind = keyof typeof PUBLISH_EXIT;
 
-export class PublishError extends Error {
+/** A UserError of `site publish`: its kind decides its exit code. */
+export class PublishError extends UserError {
   constructor(
     readonly kind: PublishErrorKind,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(message, PUBLISH_EXIT[kind], options);
     this.name = 'PublishError';
-  }
-
-  get exitCode(): number {
-    return PUBLISH_EXIT[this.kind];
   }
 }
 

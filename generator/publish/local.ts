@@ -1,10 +1,14 @@
 // The build to publish: only a complete, valid production `site build` output, and exactly the
-// files its manifest lists (never the manifest itself, never the admin pages), with their digests.
-import { existsSync, readFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+// files its manifest lists (never the manifest itself, never the admin pages), each with the
+// bytes the build wrote: the manifest records a SHA-256 per file, a file is read only as a plain
+// relative path without following a symbolic link, and its bytes are checked again as they go up.
+import { constants, existsSync, readFileSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 import { join } from 'node:path';
 import { MANIFEST, type BuildManifest } from '../write.ts';
+import { describeStatus, inspectUnder, pathFormProblem } from '../paths.ts';
 import type { LocalFile } from './plan.ts';
 import { PublishError } from './errors.ts';
 
@@ -18,10 +22,13 @@ export interface LocalBuild {
   files: LocalFile[];
 }
 
+const rebuild = 'Run `site build` again.';
+
 /**
  * Reads the manifest of `dir`, refuses anything but a valid production build, and hashes every
- * listed file. Files larger than `multipartThreshold` also get the ETag their multipart upload
- * will have, so an unchanged large file is recognised too.
+ * listed file, refusing one whose SHA-256 is not the one the build recorded. Files larger than
+ * `multipartThreshold` also get the ETag their multipart upload will have, so an unchanged
+ * large file is recognised too. Reads no file the manifest does not list.
  */
 export async function readBuild(dir: string, multipartThreshold: number, concurrency = 16): Promise<LocalBuild> {
   const manifest = readManifest(dir);
@@ -32,16 +39,23 @@ export async function readBuild(dir: string, multipartThreshold: number, concurr
     while (next < paths.length) {
       const i = next++;
       const path = paths[i]!;
-      let digest: { bytes: number; md5: string; etags: string[] };
+      const listed = manifest.files[path]!;
+      const handle = await openBuildFile(dir, path);
+      let digest: Digest;
       try {
-        digest = await digestFile(join(dir, path), multipartThreshold);
+        digest = await digestFile(handle, multipartThreshold);
       } catch (error) {
-        throw new PublishError('usage', `${join(dir, path)} is listed in ${MANIFEST} but cannot be read: the build is incomplete. Run \`site build\` again.`, { cause: error });
+        throw new PublishError('usage', `${join(dir, path)} is listed in ${MANIFEST} but cannot be read: the build is incomplete. ${rebuild}`, { cause: error });
+      } finally {
+        await handle.close();
       }
-      if (digest.bytes !== manifest.files[path]!.bytes) {
-        throw new PublishError('usage', `${join(dir, path)} has ${digest.bytes} bytes, ${MANIFEST} says ${manifest.files[path]!.bytes}: the build was changed after \`site build\`. Run \`site build\` again.`);
+      if (digest.bytes !== listed.bytes) {
+        throw new PublishError('usage', `${join(dir, path)} has ${digest.bytes} bytes, ${MANIFEST} says ${listed.bytes}: the build was changed after \`site build\`. ${rebuild}`);
       }
-      files[i] = { path, ...digest };
+      if (digest.sha256 !== listed.sha256) {
+        throw new PublishError('usage', `${join(dir, path)} differs from ${MANIFEST} (same size, another SHA-256): the build was changed after \`site build\`. ${rebuild}`);
+      }
+      files[i] = { path, bytes: digest.bytes, md5: digest.md5, etags: digest.etags };
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, paths.length)) }, worker));
@@ -49,19 +63,82 @@ export async function readBuild(dir: string, multipartThreshold: number, concurr
 }
 
 /**
- * MD5 of a file and the ETags S3 may report for it. A file larger than `partSize` is read one
- * part at a time (memory stays at one part) and also gets its multipart ETag: the MD5 of the
- * parts' MD5s, a dash and the number of parts. (s3rver reports the plain MD5; both count.)
+ * Opens a file of the build: `path` is a plain relative path, no folder on the way is a symbolic
+ * link, and the file itself is a regular file opened with O_NOFOLLOW (a link put there after
+ * the check is refused too). Anything else is a PublishError (exit 2) naming the file.
  */
-export async function digestFile(file: string, partSize: number): Promise<{ bytes: number; md5: string; etags: string[] }> {
-  const handle = await open(file, 'r');
+export async function openBuildFile(dir: string, path: string): Promise<FileHandle> {
+  const status = inspectUnder(dir, path);
+  if (status.kind === 'missing') throw new PublishError('usage', `${join(dir, path)} is listed in ${MANIFEST} but does not exist: the build is incomplete. ${rebuild}`);
+  if (status.kind !== 'file') throw new PublishError('usage', `${join(dir, path)} ${describeStatus(status)}: a build holds only the regular files \`site build\` wrote, and a publish follows no link. ${rebuild}`);
+  let handle: FileHandle;
+  try {
+    handle = await open(status.abs, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    const link = (error as NodeJS.ErrnoException).code === 'ELOOP';
+    throw new PublishError('usage', `${join(dir, path)} ${link ? 'is a symbolic link' : 'cannot be read'}: a publish reads only the files \`site build\` wrote. ${rebuild}`, { cause: error });
+  }
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new PublishError('usage', `${join(dir, path)} is not a regular file. ${rebuild}`);
+  }
+  return handle;
+}
+
+/**
+ * A listed file, read again for its upload and checked against the digest `readBuild` took: a
+ * small file whole (refused before anything is sent), a large one as a stream that fails at its
+ * end, before the multipart upload is completed, so S3 never assembles the changed bytes.
+ */
+export async function readVerified(dir: string, file: LocalFile, multipartThreshold: number): Promise<{ body: Buffer | Readable; close(): Promise<void> }> {
+  const handle = await openBuildFile(dir, file.path);
+  const changed = () => new PublishError('usage', `${join(dir, file.path)} changed while it was being published: it differs from what was checked against ${MANIFEST}. ${rebuild}`);
+  if (file.bytes <= multipartThreshold) {
+    try {
+      const body = await handle.readFile();
+      if (body.length !== file.bytes || createHash('md5').update(body).digest('hex') !== file.md5) throw changed();
+      return { body, close: async () => {} };
+    } finally {
+      await handle.close();
+    }
+  }
+  const md5 = createHash('md5');
+  let bytes = 0;
+  const check = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      md5.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+    flush(done) {
+      done(bytes === file.bytes && md5.digest('hex') === file.md5 ? null : changed());
+    },
+  });
+  const source = handle.createReadStream({ autoClose: false });
+  source.on('error', (error) => check.destroy(error));
+  source.pipe(check);
+  return { body: check, close: () => handle.close() };
+}
+
+interface Digest { bytes: number; md5: string; sha256: string; etags: string[] }
+
+/**
+ * MD5 and SHA-256 of a file (a path, or a handle that stays open), and the ETags S3 may report
+ * for it. A file larger than `partSize` is read one part at a time (memory stays at one part)
+ * and also gets its multipart ETag: the MD5 of the parts' MD5s, a dash and the number of parts.
+ * (s3rver reports the plain MD5; both count.)
+ */
+export async function digestFile(file: string | FileHandle, partSize: number): Promise<Digest> {
+  const handle = typeof file === 'string' ? await open(file, 'r') : file;
   try {
     const { size } = await handle.stat();
     if (size <= partSize) {
-      const md5 = createHash('md5').update(await handle.readFile()).digest('hex');
-      return { bytes: size, md5, etags: [md5] };
+      const bytes = await handle.readFile();
+      const md5 = createHash('md5').update(bytes).digest('hex');
+      return { bytes: size, md5, sha256: createHash('sha256').update(bytes).digest('hex'), etags: [md5] };
     }
     const whole = createHash('md5');
+    const sha256 = createHash('sha256');
     const parts = createHash('md5');
     const buffer = Buffer.alloc(partSize);
     let count = 0;
@@ -69,30 +146,33 @@ export async function digestFile(file: string, partSize: number): Promise<{ byte
       let filled = 0;
       while (filled < Math.min(partSize, size - position)) {
         const { bytesRead } = await handle.read(buffer, filled, Math.min(partSize, size - position) - filled, position + filled);
-        if (!bytesRead) throw new Error(`${file} shrank while being read`);
+        if (!bytesRead) throw new Error(`${typeof file === 'string' ? file : 'the file'} shrank while being read`);
         filled += bytesRead;
       }
       const part = buffer.subarray(0, filled);
       whole.update(part);
+      sha256.update(part);
       parts.update(createHash('md5').update(part).digest());
       count++;
     }
     const md5 = whole.digest('hex');
-    return { bytes: size, md5, etags: [md5, `${parts.digest('hex')}-${count}`] };
+    return { bytes: size, md5, sha256: sha256.digest('hex'), etags: [md5, `${parts.digest('hex')}-${count}`] };
   } finally {
-    await handle.close();
+    if (typeof file === 'string') await handle.close();
   }
 }
 
 function readManifest(dir: string): BuildManifest {
   const file = join(dir, MANIFEST);
   if (!existsSync(dir)) throw new PublishError('usage', `${dir} does not exist. Run \`site build\` first (or pass --dir).`);
-  if (!existsSync(file)) throw new PublishError('usage', `${dir} has no ${MANIFEST}, so it is not the output of \`site build\`. Run \`site build\` and publish its output.`);
+  const status = inspectUnder(dir, MANIFEST);
+  if (status.kind === 'missing') throw new PublishError('usage', `${dir} has no ${MANIFEST}, so it is not the output of \`site build\`. Run \`site build\` and publish its output.`);
+  if (status.kind !== 'file') throw new PublishError('usage', `${file} ${describeStatus(status)}: not the output of \`site build\`. ${rebuild}`);
   let manifest: Partial<BuildManifest>;
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildManifest>;
   } catch (error) {
-    throw new PublishError('usage', `${file} is not valid JSON: the build is damaged. Run \`site build\` again.`, { cause: error });
+    throw new PublishError('usage', `${file} is not valid JSON: the build is damaged. ${rebuild}`, { cause: error });
   }
   if (manifest.valid !== true) {
     throw new PublishError('invalid', `${file} does not say valid: true: this build did not pass validation and is never published. Run \`site build\`, fix the problems it lists, and publish again.`);
@@ -101,7 +181,23 @@ function readManifest(dir: string): BuildManifest {
     throw new PublishError('usage', `${dir} is a ${manifest.mode ?? 'unknown'} build (drafts, live reload): only \`site build\` output is published.`);
   }
   if (!manifest.files || typeof manifest.files !== 'object') {
-    throw new PublishError('usage', `${file} lists no files: the build is damaged. Run \`site build\` again.`);
+    throw new PublishError('usage', `${file} lists no files: the build is damaged. ${rebuild}`);
   }
+  checkEntries(dir, file, manifest.files);
   return manifest as BuildManifest;
+}
+
+/**
+ * Every entry is checked before any file is read: a damaged or edited manifest names nothing
+ * outside the build and nothing without the hash that proves its bytes.
+ */
+function checkEntries(dir: string, file: string, files: object): void {
+  for (const [path, entry] of Object.entries(files)) {
+    const problem = pathFormProblem(path);
+    if (problem) throw new PublishError('usage', `${file} lists ${JSON.stringify(path)}, which ${problem}: a build lists only paths inside its folder. ${rebuild}`);
+    const { bytes, sha256 } = (entry ?? {}) as Partial<BuildManifest['files'][string]>;
+    if (!Number.isSafeInteger(bytes) || typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)) {
+      throw new PublishError('usage', `${join(dir, path)}: ${MANIFEST} records no sha256 for it (a build by an older \`site\`, or a damaged manifest). ${rebuild}`);
+    }
+  }
 }

@@ -2,9 +2,8 @@
 // S3-compatible servers such as s3rver need when --endpoint is given), and the five operations
 // a publish performs. Every request goes through the SDK's retry strategy (backoff on
 // throttling, 5xx and dropped connections) and is counted.
-import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { S3Client, paginateListObjectsV2, GetObjectCommand, PutObjectCommand, DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { cacheControl, contentType } from '../headers.ts';
@@ -81,16 +80,18 @@ export class Remote {
     });
   }
 
-  /** Uploads a file of the build with its Content-Type and Cache-Control; multipart when large. */
-  async putFile(path: string, file: string, bytes: number): Promise<void> {
+  /**
+   * Uploads a file of the build with its Content-Type and Cache-Control: a stream (multipart,
+   * when larger than the threshold) or the whole bytes. The caller reads and checks the file.
+   */
+  async putFile(path: string, body: Buffer | Readable, bytes: number): Promise<void> {
     const params = { Bucket: this.options.bucket, Key: this.key(path), ContentType: contentType(path), CacheControl: cacheControl(path) };
     await this.guard('upload (s3:PutObject)', path, async () => {
-      if (bytes > this.options.multipartThreshold) {
-        const upload = new Upload({ client: this.client, params: { ...params, Body: createReadStream(file) }, partSize: this.options.multipartThreshold, queueSize: 4 });
+      if (!Buffer.isBuffer(body) || bytes > this.options.multipartThreshold) {
+        const upload = new Upload({ client: this.client, params: { ...params, Body: body }, partSize: this.options.multipartThreshold, queueSize: 4 });
         await upload.done();
         return;
       }
-      const body = await readFile(file);
       // Content-MD5 makes S3 refuse a body damaged on the way instead of storing it.
       await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentMD5: createHash('md5').update(body).digest('base64') }));
     });

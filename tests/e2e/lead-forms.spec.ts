@@ -242,7 +242,8 @@ test.describe('job application', () => {
     lead.release();
     await expect(page).toHaveURL(/\/Thanks$/);
 
-    expect(tickets).toEqual([{ fileName: 'cv.pdf', contentType: 'application/pdf', size: PDF.buffer.length }]);
+    // The ticket names the form fill: the endpoint hands out only a few per fill.
+    expect(tickets).toEqual([{ fileName: 'cv.pdf', contentType: 'application/pdf', size: PDF.buffer.length, submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     expect(stores).toHaveLength(1);
     const boundary = /boundary=(.+)$/.exec(stores[0]!.type)![1]!;
     expect(stores[0]!.type).toMatch(/^multipart\/form-data/);
@@ -259,6 +260,7 @@ test.describe('job application', () => {
       ...compose.job(fields), form: 'job', fields, submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/), fax: '',
       resumeKey: TICKET.key,
     });
+    expect(lead.bodies[0].submissionId).toBe(tickets[0].submissionId);
   });
 
   test('without a résumé the lead is sent alone, with no upload and no resumeKey', async ({ page }) => {

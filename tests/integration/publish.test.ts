@@ -2,7 +2,7 @@
 // --delete with the grace period, faults and re-runs, --dry-run, and the failures people see.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { buildTo, danglingReferences, download, isWrite, listing, node, startPro
 
 const WINTER_POST = 'blog/preparing-fleet-for-canadian-winter.md';
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 let box: Sandbox;
 let s3: S3rverProcess;
@@ -49,11 +50,12 @@ beforeAll(async () => {
   builds.C = await buildTo(box, dirs.C);
 }, 60_000);
 
+// Generous: with the other suites running on two cores, removing the builds alone can take seconds.
 afterAll(async () => {
   await proxy?.close();
   await s3?.stop();
   box?.remove();
-});
+}, 30_000);
 
 const run = (dir: string, prefix: string, options: Partial<PublishOptions> = {}) =>
   publish({ dir, bucket: 'site', prefix, endpoint: proxy.url, concurrency: 8, maxAttempts: 3, ...options });
@@ -300,8 +302,8 @@ describe('site publish', () => {
     mkdirSync(join(dir, '_admin'), { recursive: true });
     writeFileSync(join(dir, '_admin/index.html'), '<h1>admin</h1>');
     const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8'));
-    manifest.files[video] = { bytes: bytes.length };
-    manifest.files['_admin/index.html'] = { bytes: 14 };
+    manifest.files[video] = { bytes: bytes.length, sha256: sha256(bytes) };
+    manifest.files['_admin/index.html'] = { bytes: 14, sha256: sha256(Buffer.from('<h1>admin</h1>')) };
     writeFileSync(join(dir, MANIFEST), JSON.stringify(manifest));
 
     proxy.log = [];
@@ -314,6 +316,64 @@ describe('site publish', () => {
     const remote = await listing(client, 'large');
     expect(remote.has(MANIFEST) || remote.has('_admin/index.html')).toBe(false);
     expect((await run(dir, 'large', { multipartThreshold: 5 * 1024 * 1024 })).uploaded).toBe(0);
+  });
+
+  test('a same-size file swapped after the build is refused (exit 2, naming it) and nothing is uploaded', async () => {
+    const dir = join(box.dir, 'dist-swapped');
+    cpSync(dirs.A, dir, { recursive: true });
+    const page = 'solutions/adas/index.html';
+    const original = readFileSync(join(dir, page), 'utf8');
+    const swapped = original.replace('</body>', '<script>steal()</script></body>').slice(0, original.length);
+    expect(swapped).not.toBe(original);
+    expect(Buffer.byteLength(swapped)).toBe(Buffer.byteLength(original));
+    writeFileSync(join(dir, page), swapped);
+    writeFileSync(join(dir, 'not-in-the-manifest.html'), 'extra');
+    proxy.log = [];
+    const result = await cli(['--bucket', 'site', '--prefix', 'swapped', '--endpoint', proxy.url, '--dir', dir], awsEnv);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(page);
+    expect(result.stderr).toMatch(/differ.*\.site-build\.json/);
+    expect(result.stderr).not.toMatch(noStack);
+    expect(proxy.log.filter(isWrite)).toEqual([]);
+    expect(await listing(client, 'swapped')).toEqual(new Map());
+  });
+
+  test('a file swapped after the check, while the publish runs, is not uploaded', async () => {
+    const dir = join(box.dir, 'dist-swapped-late');
+    cpSync(dirs.A, dir, { recursive: true });
+    const page = 'index.html';
+    const original = readFileSync(join(dir, page));
+    const swapped = Buffer.from(original);
+    swapped.write('EVIL', swapped.indexOf('</title>') - 4);
+    let swaps = 0;
+    // The first upload is a hashed asset: pages go last, so the swap happens after every file was checked.
+    proxy.fault = (request) => {
+      if (request.method === 'PUT' && swaps++ === 0) writeFileSync(join(dir, page), swapped);
+      return undefined;
+    };
+    try {
+      const error = await run(dir, 'swapped-late').then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(PublishError);
+      expect((error as PublishError).exitCode).toBe(2);
+      expect((error as PublishError).message).toContain(page);
+    } finally {
+      proxy.fault = undefined;
+    }
+    expect(swaps).toBeGreaterThan(0);
+    expect((await listing(client, 'swapped-late')).has(page)).toBe(false);
+  });
+
+  test('a listed file that is a symbolic link in dist/ is not followed: exit 2 and nothing is uploaded', async () => {
+    const dir = join(box.dir, 'dist-linked');
+    cpSync(dirs.A, dir, { recursive: true });
+    writeFileSync(join(box.dir, 'robots-outside.txt'), readFileSync(join(dir, 'robots.txt')));
+    rmSync(join(dir, 'robots.txt'));
+    symlinkSync(join(box.dir, 'robots-outside.txt'), join(dir, 'robots.txt'));
+    proxy.log = [];
+    const result = await cli(['--bucket', 'site', '--prefix', 'linked', '--endpoint', proxy.url, '--dir', dir], awsEnv);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/robots\.txt.*symbolic link/);
+    expect(proxy.log.filter(isWrite)).toEqual([]);
   });
 
   describe('failures people can act on', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { parseSource, locate } from '../../generator/load.ts';
 
 describe('load', () => {
@@ -30,8 +30,72 @@ describe('load', () => {
     expect(record.problems[0]!.message).toMatch(/^YAML syntax:/);
   });
 
+  test('a tab in YAML indentation is one message naming the line, not the parser\'s cascade', () => {
+    const source = 'title: Fleet\nhero:\n  heading: Hi\n\titems:\n\t  - a\n';
+    const record = parseSource(source, 'content/pages/x.yaml', 'pages', 'pages/x.yaml');
+    expect(record.problems).toEqual([
+      { file: 'content/pages/x.yaml', line: 4, column: 1, path: '', code: 'yaml-tab', severity: 'error', message: 'YAML indentation must use spaces; line 4 has a tab', hint: 'replace the tab with spaces (also on line 5)' },
+    ]);
+    // A tab under a block scalar: the parser says "Block scalar values in collections must be indented".
+    const front = parseSource('---\ntitle: x\nsubheading: >\n\tsome text\n---\nBody\n', 'content/blog/p.md', 'blog', 'blog/p.md');
+    expect(front.problems).toMatchObject([{ line: 4, column: 1, code: 'yaml-tab', message: 'YAML indentation must use spaces; line 4 has a tab' }]);
+  });
+
+  test('a key written twice is named, and any other YAML mistake is one problem (the first the parser finds)', () => {
+    expect(parseSource('title: a\ntitle: b\n', 'f.yaml', 'pages', 'pages/f.yaml').problems).toMatchObject([{ line: 2, column: 1, code: 'yaml-duplicate-key', message: '"title" is written twice in the same object' }]);
+    expect(parseSource('x:\n  y: 1\n   z: 2\n', 'f.yaml', 'pages', 'pages/f.yaml').problems).toMatchObject([{ line: 2, code: 'yaml-syntax' }]);
+  });
+
   test('a Markdown file without front matter says what is missing', () => {
     const record = parseSource('Just text\n', 'content/blog/p.md', 'blog', 'blog/p.md');
     expect(record.problems[0]!.message).toMatch(/front matter is missing/);
+  });
+});
+
+describe('front matter is data, never code', () => {
+  const ran = () => (globalThis as { __frontMatterRan?: boolean }).__frontMatterRan === true;
+  beforeEach(() => delete (globalThis as { __frontMatterRan?: boolean }).__frontMatterRan);
+
+  test('a ---js front matter is refused and runs nothing', () => {
+    const source = '---js\n({ id: (globalThis.__frontMatterRan = true, 1) })\n---\nx\n';
+    const record = parseSource(source, 'content/blog/zz.md', 'blog', 'blog/zz.md');
+    expect(ran()).toBe(false);
+    expect(record.data).toBeUndefined();
+    expect(record.problems).toEqual([
+      { file: 'content/blog/zz.md', line: 1, column: 1, path: '', code: 'front-matter-language', severity: 'error', message: 'front matter must start with a line of exactly ---, not "---js"', hint: expect.stringMatching(/^make the first line ---/) },
+    ]);
+  });
+
+  test.each(['---coffee', '---json', '--- yaml', '---javascript', '---yaml', '----'])('an opening line "%s" is refused with a located problem', (open) => {
+    const record = parseSource(`${open}\n{"id": 1}\n---\nx\n`, 'content/blog/zz.md', 'blog', 'blog/zz.md');
+    expect(ran()).toBe(false);
+    expect(record.data).toBeUndefined();
+    expect(record.problems).toHaveLength(1);
+    expect(record.problems[0]).toMatchObject({ line: 1, column: 1, message: expect.stringMatching(/^front matter must start with a line of exactly ---/) });
+  });
+
+  test('front matter that is never closed is one message, instead of the YAML parser reading the whole file', () => {
+    const source = '---\nid: 1\ntitle: Winter driving\n\nWinter is here: check the tires.\n\n## 1. Tires\n- Check: pressure\n';
+    const record = parseSource(source, 'content/blog/zz.md', 'blog', 'blog/zz.md');
+    expect(record.problems).toEqual([
+      { file: 'content/blog/zz.md', line: 1, column: 1, path: '', code: 'front-matter-unclosed', severity: 'error', message: 'front matter is not closed', hint: 'add a line of exactly --- after the YAML fields, before the text' },
+    ]);
+  });
+
+  test('a YAML tag naming a JavaScript type stays inert data', () => {
+    const source = '---\nid: !!js/function "function () { globalThis.__frontMatterRan = true }"\n---\nx\n';
+    const record = parseSource(source, 'content/blog/zz.md', 'blog', 'blog/zz.md');
+    const value = (record.data as { id?: unknown } | undefined)?.id;
+    if (typeof value === 'function') value();
+    expect(ran()).toBe(false);
+    expect(typeof value).not.toBe('function');
+  });
+
+  test('Windows line endings and a byte-order mark still split front matter and body exactly', () => {
+    const record = parseSource('\uFEFF---\r\nid: 3\r\n---\r\nIntro.\r\n', 'content/blog/p.md', 'blog', 'blog/p.md');
+    expect(record.problems).toEqual([]);
+    expect(record.data).toEqual({ id: 3 });
+    expect(record.body).toBe('Intro.\r\n');
+    expect(record.bodyLine).toBe(4);
   });
 });

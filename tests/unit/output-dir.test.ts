@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +13,17 @@ beforeEach(() => {
   mkdirSync(out);
   writeFileSync(join(out, 'old.html'), 'previous build');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+// A detached `rm` may still be deleting a replaced build inside `dir`, and a removal racing it
+// can stop early: retry until the folder is gone.
+afterEach(async () => {
+  for (let attempt = 0; attempt < 50 && existsSync(dir); attempt++) {
+    rmSync(dir, { recursive: true, force: true });
+    if (existsSync(dir)) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+});
 
-const siblings = () => readdirSync(dir).filter((name) => name !== 'dist' && !name.startsWith('.dist.old-'));
+// The replaced build is deleted by a detached `rm` after the commit, so it may still be there.
+const siblings = () => readdirSync(dir).filter((name) => name !== 'dist' && !name.startsWith('.dist.old-') && !name.startsWith('.dist.trash-'));
 
 describe('OutputDir', () => {
   test('files written while rendering, whole or in pieces, and the rest at commit, replace the previous build', async () => {
@@ -66,4 +75,89 @@ test('a writer whose disk falls behind asks the renderer to wait, and lets it go
   await wait;
   await target.commit(new Map());
   expect(readdirSync(join(out, 'big'))).toHaveLength(handed);
+});
+
+/** A PID that existed and no longer does: a child process that has exited. */
+function deadPid(): number {
+  const child = spawnSync('true');
+  expect(child.status).toBe(0);
+  return child.pid;
+}
+
+/** A folder beside dist/ holding one file, as a build with this PID leaves it. */
+function leftover(kind: 'tmp' | 'old', pid: number, file: string, text: string): string {
+  const folder = join(dir, `.dist.${kind}-${pid}`);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, file), text);
+  return folder;
+}
+
+describe('a build killed during the swap', () => {
+  test('a kill between the two renames left no dist/: the next build restores the previous one, removes the dead build\'s folders, and completes', async () => {
+    const dead = deadPid();
+    rmSync(out, { recursive: true });
+    leftover('old', dead, 'old.html', 'previous build');
+    leftover('tmp', dead, 'index.html', 'complete but never swapped in');
+    const target = new OutputDir(out);
+    // Restored before anything else: a build that now fails still leaves the previous dist/.
+    expect(readdirSync(out)).toEqual(['old.html']);
+    expect(readdirSync(dir).filter((n) => n.includes(String(dead)))).toEqual([]);
+    await target.commit(new Map([['index.html', Buffer.from('new build')]]));
+    expect(readdirSync(out)).toEqual(['index.html']);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('new build');
+    expect(siblings()).toEqual([]);
+  });
+
+  test('a restored dist/ survives a build that is then abandoned', async () => {
+    rmSync(out, { recursive: true });
+    leftover('old', deadPid(), 'old.html', 'previous build');
+    await new OutputDir(out).abort();
+    expect(readFileSync(join(out, 'old.html'), 'utf8')).toBe('previous build');
+    expect(siblings()).toEqual([]);
+  });
+
+  test('folders left by killed builds are removed; a running build\'s folders and dist/ are left alone', async () => {
+    const dead = deadPid();
+    const live = spawn('sleep', ['60']);
+    try {
+      leftover('old', dead, 'old.html', 'an older build');
+      leftover('tmp', dead, 'half.html', 'half a build');
+      const liveTemp = leftover('tmp', live.pid!, 'index.html', 'being written');
+      const liveOld = leftover('old', live.pid!, 'old.html', 'being swapped');
+      mkdirSync(join(dir, '.dist-other.tmp-1'));
+      const target = new OutputDir(out);
+      expect(readFileSync(join(out, 'old.html'), 'utf8')).toBe('previous build');
+      expect(existsSync(join(dir, `.dist.old-${dead}`)) || existsSync(join(dir, `.dist.tmp-${dead}`))).toBe(false);
+      expect(readFileSync(join(liveTemp, 'index.html'), 'utf8')).toBe('being written');
+      expect(readFileSync(join(liveOld, 'old.html'), 'utf8')).toBe('being swapped');
+      expect(existsSync(join(dir, '.dist-other.tmp-1'))).toBe(true);
+      await target.abort();
+    } finally {
+      live.kill();
+    }
+  });
+
+  test('with no dist/ and a running build in the middle of its swap, its previous build is not taken', () => {
+    const live = spawn('sleep', ['60']);
+    try {
+      rmSync(out, { recursive: true });
+      const liveOld = leftover('old', live.pid!, 'old.html', 'previous build');
+      const target = new OutputDir(out);
+      expect(existsSync(out)).toBe(false);
+      expect(readFileSync(join(liveOld, 'old.html'), 'utf8')).toBe('previous build');
+      return target.abort();
+    } finally {
+      live.kill();
+    }
+  });
+});
+
+describe('output paths', () => {
+  test.each(['../escaped.html', 'assets/img/../../../escaped.svg', '/tmp/absolute.html', 'a//b.html', './a.html', 'a\\..\\b.html', ''])('an output path "%s" is refused as a generator bug and nothing is written outside the build', async (file) => {
+    const target = new OutputDir(out);
+    expect(() => target.write(file, Buffer.from('x'))).toThrow(/generator bug.*output path/);
+    await expect(target.commit(new Map([[file, Buffer.from('x')]]))).rejects.toThrow(/could not write/);
+    expect(readdirSync(dir).sort()).toEqual(readdirSync(dir).filter((n) => n === 'dist' || n.startsWith('.dist.')).sort());
+    expect(readdirSync(out)).toEqual(['old.html']);
+  });
 });

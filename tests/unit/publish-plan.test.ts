@@ -74,7 +74,7 @@ describe('publish plan', () => {
     expect(plan.deletes).toEqual(['old.html']);
   });
 
-  test('a large file also gets its multipart ETag: the MD5 of the parts\' MD5s and the part count', async () => {
+  test('a large file also gets its multipart ETag: the MD5 of the parts\' MD5s and the part count; both sizes get their SHA-256', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'publish-digest-'));
     try {
       const body = Buffer.from('abcdefghijkl');
@@ -82,8 +82,9 @@ describe('publish plan', () => {
       writeFileSync(join(dir, 'small'), 'abc');
       const parts = [body.subarray(0, 5), body.subarray(5, 10), body.subarray(10)];
       const expected = md5(Buffer.concat(parts.map((p) => createHash('md5').update(p).digest())));
-      expect(await digestFile(join(dir, 'big'), 5)).toEqual({ bytes: 12, md5: md5(body), etags: [md5(body), `${expected}-3`] });
-      expect(await digestFile(join(dir, 'small'), 5)).toEqual({ bytes: 3, md5: md5('abc'), etags: [md5('abc')] });
+      const sha256 = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
+      expect(await digestFile(join(dir, 'big'), 5)).toEqual({ bytes: 12, md5: md5(body), sha256: sha256(body), etags: [md5(body), `${expected}-3`] });
+      expect(await digestFile(join(dir, 'small'), 5)).toEqual({ bytes: 3, md5: md5('abc'), sha256: sha256('abc'), etags: [md5('abc')] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
