@@ -1,21 +1,26 @@
 // The build as a list of timed stages, and the state the preview keeps between rebuilds so
 // one edit re-renders only the pages that depend on it.
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
-import { collectionOf, collections, type CollectionName } from './collections.ts';
+import { collectionOf } from './collections.ts';
 import { loadFile, loadAll, type SourceRecord } from './load.ts';
 import { validate } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { renderCache, renderRoute, type RenderInputs, type Templates } from './render.ts';
+import { MarkdownCache, transform } from './transform.ts';
 import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
 import { compileStyles } from './styles.ts';
 import { AssetStore } from './assets.ts';
-import { MANIFEST, manifestFor, robots, sitemap, webManifest, type Outputs } from './write.ts';
+import { MANIFEST, manifestFor, robots, sitemap, webManifest, type FileDigest, type Outputs } from './write.ts';
+import { displayPath, inspectUnder, readUnder } from './paths.ts';
+import { sha256 } from './hash.ts';
 import { ContentError, type Problem } from './problems.ts';
 import { feed, searchIndex, FEED_PATH, SEARCH_INDEX_PATH } from './feed.ts';
 import type { Site } from './model.ts';
+import { affectedRoutes, describeChange, mergeChange, noChanges, type Changes } from './preview/affected.ts';
+import { isEditorTempFile } from './preview/editor-files.ts';
 
 export interface BuildOptions {
   root: string;
@@ -42,6 +47,8 @@ export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json'
 export interface Update {
   problems: Problem[];
   rerendered: string[];
+  /** Routes that no longer exist (their pages were dropped). */
+  removed: string[];
   changedFiles: string[];
   timings: Timing[];
 }
@@ -52,17 +59,23 @@ export class Builder {
   routes: Route[] = [];
   /**
    * Every output file. After a `full({ retainPages: false })` the pages are not in it (they
-   * went to `onPage`); `sizes` lists every file either way.
+   * went to `onPage`); `digests` lists every file either way, with its size and SHA-256.
    */
   outputs: Outputs = new Map();
-  sizes = new Map<string, number>();
+  digests = new Map<string, FileDigest>();
   timings: Timing[] = [];
   private templates: Templates | undefined;
   private bundled: BundleResult | undefined;
   private assets: AssetStore;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
+  /** SHA-256 per output buffer: a preview rebuild re-hashes only the files it re-rendered. */
+  private digestCache = new WeakMap<Buffer, string>();
   private templateVersion = 0;
+  /** Markdown rendered by the last transform: a preview rebuild renders only what changed. */
+  private markdown = new MarkdownCache();
+  /** Changes since the last good build (see `update`). */
+  private pending: Changes = noChanges();
 
   constructor(readonly options: BuildOptions) {
     this.assets = new AssetStore(options.contentDir);
@@ -75,6 +88,8 @@ export class Builder {
    */
   async full(options: { onPage?: PageSink; retainPages?: boolean } = {}): Promise<Outputs> {
     this.timings = [];
+    // Until this build succeeds, what the outputs hold is not known to match the records.
+    this.pending = { ...noChanges(), unsure: true };
     const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
     const templates = this.time('templates', () => this.loadTemplates());
     this.timeSync('load', () => {
@@ -83,105 +98,128 @@ export class Builder {
     });
     // Invalid content ends the build here; the bundle's outcome no longer matters then.
     bundling.catch(() => {});
-    this.timeSync('validate', () => this.validateAll());
+    this.validateAll();
     // Rendering waits for the bundle (its file names are in every page). Starting before it
     // and completing those pages later was tried: on two cores, already busy with esbuild and
     // Sass, it gained no time and held more memory.
     [this.bundled, this.templates] = await Promise.all([bundling, templates]);
     await this.time('render', () => this.renderAll(allRoutes, options.onPage, options.retainPages ?? true));
+    this.pending = noChanges();
     return this.outputs;
   }
 
-  /** Applies edits: content re-renders dependants; templates and styles re-render everything. */
+  /**
+   * Applies edits and renders the routes they affect (generator/preview/affected.ts). Edits
+   * made while the content does not validate are kept, so the build that follows the fix
+   * renders every page any of them touched; after a failure of the generator's own, the next
+   * good build renders everything.
+   */
   async update(changed: string[]): Promise<Update> {
     this.timings = [];
     const before = this.outputs;
-    const contentChanges: string[] = [];
-    let templatesChanged = false;
-    let stylesChanged = false;
-    let imagesChanged = false;
-    for (const abs of changed) {
+    const pending = this.pending;
+    try {
+      const { content, templates, styles } = this.classify(changed, pending);
+      this.timeSync('load', () => this.reload(content, pending));
+      if (templates) await this.reloadTemplates();
+      if (styles) {
+        const compiled = await this.time('bundle', () => compileStyles(this.options.root));
+        this.replaceBundle({ css: compiled.css, fontPreload: compiled.fontPreload }, compiled.files, (f) => f.startsWith('assets/css/') || f.startsWith('assets/fonts/'));
+      }
+      // The last good build's table: a failed validation leaves `this.routes` as it was.
+      const previousRoutes = this.routes;
+      try {
+        this.validateAll();
+      } catch (error) {
+        if (error instanceof ContentError) return { problems: error.problems, rerendered: [], removed: [], changedFiles: [], timings: this.timings };
+        throw error;
+      }
+      const affected = affectedRoutes(previousRoutes, this.routes, pending);
+      let rerendered: string[];
+      try {
+        rerendered = await this.time('render', () => this.renderAll((route) => affected.render.has(route.path)));
+      } catch (error) {
+        // A page its content cannot show (RenderError) is a content problem. Pages rendered from
+        // the new content were not kept, so the build after the fix renders every page.
+        if (!(error instanceof ContentError)) throw error;
+        pending.unsure = true;
+        return { problems: error.problems, rerendered: [], removed: [], changedFiles: [], timings: this.timings };
+      }
+      this.pending = noChanges();
+      return { problems: [], rerendered, removed: [...affected.remove], changedFiles: diffKeys(before, this.outputs), timings: this.timings };
+    } catch (error) {
+      pending.unsure = true;
+      throw error;
+    }
+  }
+
+  /** Sorts changed paths into content files, templates and styles; editors' temporaries are dropped. */
+  private classify(changed: string[], pending: Changes): { content: string[]; templates: boolean; styles: boolean } {
+    const content: string[] = [];
+    let templates = false;
+    let styles = false;
+    for (const abs of changed.filter((p) => !isEditorTempFile(p))) {
       const rel = relative(this.options.contentDir, abs).split(sep).join('/');
       if (!rel.startsWith('..')) {
         if (rel.startsWith('images/')) {
           this.assets.invalidate(rel);
-          imagesChanged = true;
-        } else contentChanges.push(rel);
-      } else if (abs.startsWith(join(this.options.root, 'styles'))) stylesChanged = true;
-      else templatesChanged = true;
+          pending.images = true;
+        } else content.push(rel);
+      } else if (abs.startsWith(join(this.options.root, 'styles'))) styles = true;
+      else templates = true;
     }
-    const changedCollections = new Set<CollectionName>();
-    this.timeSync('load', () => {
-      for (const rel of contentChanges) {
-        const collection = collectionOf(rel);
-        if (!collection) continue;
-        const before = this.records.get(rel);
-        const after = existsSync(join(this.options.contentDir, rel)) ? loadFile(this.options.contentDir, collection, rel) : undefined;
-        if (after) this.records.set(rel, after);
-        else this.records.delete(rel);
-        // Pages that list a collection show items' data (front matter), never their bodies:
-        // an edit to a post's text re-renders the post, not every list it appears in.
-        if (!before || !after || JSON.stringify(before.data) !== JSON.stringify(after.data) || before.problems.length || after.problems.length) {
-          changedCollections.add(collection);
-        }
-      }
-    });
-    if (templatesChanged) {
-      this.templateVersion += 1;
-      (globalThis as { __siteTemplateVersion?: number }).__siteTemplateVersion = this.templateVersion;
-      const [templates, scripts] = await Promise.all([
-        this.time('templates', () => this.loadTemplates()),
-        this.time('bundle', () => bundleScripts({ root: this.options.root, mode: this.options.mode })),
-      ]);
-      this.templates = templates;
-      this.replaceBundle({ shellScript: scripts.shellScript, islands: scripts.islands }, scripts.files, (f) => f.startsWith('assets/js/'));
+    pending.templates ||= templates;
+    pending.styles ||= styles;
+    return { content, templates, styles };
+  }
+
+  /** Re-reads changed content files and records what each change did. */
+  private reload(content: string[], pending: Changes): void {
+    for (const rel of content) {
+      const collection = collectionOf(rel);
+      if (!collection) continue;
+      const before = this.records.get(rel);
+      const after = existsSync(join(this.options.contentDir, rel)) ? loadFile(this.options.contentDir, collection, rel) : undefined;
+      if (after) this.records.set(rel, after);
+      else this.records.delete(rel);
+      const change = describeChange((after ?? before)?.file ?? this.display(join(this.options.contentDir, rel)), before, after);
+      if (change) pending.content.set(change.file, mergeChange(pending.content.get(change.file), change));
     }
-    if (stylesChanged) {
-      const styles = await this.time('bundle', () => compileStyles(this.options.root));
-      this.replaceBundle({ css: styles.css, fontPreload: styles.fontPreload }, styles.files, (f) => f.startsWith('assets/css/') || f.startsWith('assets/fonts/'));
-    }
-    const previousRoutes = new Map(this.routes.map((r) => [r.path, r]));
-    try {
-      this.timeSync('validate', () => this.validateAll());
-    } catch (error) {
-      if (error instanceof ContentError) return { problems: error.problems, rerendered: [], changedFiles: [], timings: this.timings };
-      throw error;
-    }
-    const everything = templatesChanged || stylesChanged || imagesChanged || [...changedCollections].some((c) => collections[c].kind === 'single');
-    const changedFiles = new Set(contentChanges.map((rel) => this.display(join(this.options.contentDir, rel))));
-    const affected = (route: Route) =>
-      everything || !previousRoutes.has(route.path) || route.sources.some((s) => changedFiles.has(s)) || route.deps.some((d) => changedCollections.has(d));
-    const rerendered = await this.time('render', () => this.renderAll(affected));
-    return { problems: [], rerendered, changedFiles: diffKeys(before, this.outputs), timings: this.timings };
+  }
+
+  private async reloadTemplates(): Promise<void> {
+    this.templateVersion += 1;
+    (globalThis as { __siteTemplateVersion?: number }).__siteTemplateVersion = this.templateVersion;
+    const [templates, scripts] = await Promise.all([
+      this.time('templates', () => this.loadTemplates()),
+      this.time('bundle', () => bundleScripts({ root: this.options.root, mode: this.options.mode })),
+    ]);
+    this.templates = templates;
+    this.replaceBundle({ shellScript: scripts.shellScript, islands: scripts.islands }, scripts.files, (f) => f.startsWith('assets/js/'));
   }
 
   summary(): Summary {
     let bytes = 0;
-    for (const n of this.sizes.values()) bytes += n;
+    for (const d of this.digests.values()) bytes += d.bytes;
     let heaviest: Summary['heaviest'];
-    const client = this.bundled!.client;
-    const cssGzip = client.css.reduce((n, href) => n + this.gz(href), 0);
     for (const route of this.routes) {
-      const scripts = new Set([client.shellScript]);
-      for (const name of this.islandsByRoute.get(route.path) ?? []) {
-        const entry = client.islands[name]!;
-        scripts.add(entry.script);
-        entry.imports.forEach((i) => scripts.add(i));
-        entry.lazy.forEach((i) => scripts.add(i));
-      }
-      const jsGzip = [...scripts].reduce((n, href) => n + this.gz(href), 0);
-      if (!heaviest || jsGzip > heaviest.jsGzip) heaviest = { path: route.path, jsGzip, cssGzip };
+      const weight = this.pageWeight(route.path, route);
+      if (!heaviest || weight.js > heaviest.jsGzip) heaviest = { path: route.path, jsGzip: weight.js, cssGzip: weight.css };
     }
-    return { routes: this.routes.length, files: this.sizes.size, bytes, heaviest };
+    return { routes: this.routes.length, files: this.digests.size, bytes, heaviest };
   }
 
-  /** Page weight (HTML, JS, CSS; gzip bytes) for one route: the admin and budget checks use it. */
-  pageWeight(path: string): { html: number; js: number; css: number } {
-    const route = this.routes.find((r) => r.path === path);
+  /**
+   * Page weight (HTML, JS, CSS; gzip bytes) for one route: the one function the build summary,
+   * the budget warnings (generator/checks.ts) and the admin all use. JS is every script the
+   * page may load (the shell, its islands, their imports and lazy chunks). HTML is 0 after a
+   * `full({ retainPages: false })`, which hands pages on instead of keeping them.
+   */
+  pageWeight(path: string, route = this.routes.find((r) => r.path === path)): { html: number; js: number; css: number } {
     if (!route || !this.bundled) return { html: 0, js: 0, css: 0 };
     const client = this.bundled.client;
     const scripts = new Set([client.shellScript]);
-    for (const name of this.islandsByRoute.get(path) ?? []) {
+    for (const name of this.islandsOf(path)) {
       scripts.add(client.islands[name]!.script);
       client.islands[name]!.imports.forEach((i) => scripts.add(i));
       client.islands[name]!.lazy.forEach((i) => scripts.add(i));
@@ -191,6 +229,20 @@ export class Builder {
       js: [...scripts].reduce((n, h) => n + this.gz(h), 0),
       css: client.css.reduce((n, h) => n + this.gz(h), 0),
     };
+  }
+
+  /** The islands (interactive parts) a page rendered, by name. */
+  islandsOf(path: string): string[] {
+    return this.islandsByRoute.get(path) ?? [];
+  }
+
+  private digest(bytes: Buffer): FileDigest {
+    let hex = this.digestCache.get(bytes);
+    if (hex === undefined) {
+      hex = sha256(bytes);
+      this.digestCache.set(bytes, hex);
+    }
+    return { bytes: bytes.length, sha256: hex };
   }
 
   private gz(href: string): number {
@@ -204,11 +256,12 @@ export class Builder {
     return size;
   }
 
+  /** The validate and transform stages, then the route table. Throws ContentError on bad content. */
   private validateAll(): void {
-    const result = validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts });
-    if (result.problems.length || !result.site) throw new ContentError(result.problems);
-    this.site = result.site;
-    this.routes = buildRoutes(result.site);
+    const { problems, site } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts }));
+    if (problems.length || !site) throw new ContentError(problems);
+    this.site = this.timeSync('transform', () => transform(site, this.markdown));
+    this.routes = buildRoutes(this.site);
   }
 
   private async loadTemplates(): Promise<Templates> {
@@ -240,7 +293,7 @@ export class Builder {
       cache: renderCache({ arena: which === allRoutes }),
     };
     const outputs: Outputs = new Map();
-    const sizes = new Map<string, number>();
+    const digests = new Map<string, FileDigest>();
     const rendered: string[] = [];
     const live = new Set<string>();
     for (const route of this.routes) {
@@ -248,7 +301,6 @@ export class Builder {
       const previous = this.outputs.get(route.file);
       if (previous && !which(route)) {
         outputs.set(route.file, previous);
-        sizes.set(route.file, previous.length);
         continue;
       }
       const page = renderRoute(route, inputs);
@@ -257,10 +309,10 @@ export class Builder {
       let wait: Promise<void> | undefined | void;
       if (retainPages) {
         outputs.set(route.file, page.bytes);
-        sizes.set(route.file, page.bytes.length);
         wait = onPage?.(route.file, page.bytes);
       } else {
-        sizes.set(route.file, page.chunks.reduce((n, c) => n + c.length, 0));
+        // Hashed as pieces, like they are written: the whole page never exists in memory.
+        digests.set(route.file, { bytes: page.chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(page.chunks) });
         wait = onPage?.(route.file, page.chunks);
       }
       this.islandsByRoute.set(route.path, page.islands);
@@ -276,22 +328,21 @@ export class Builder {
     outputs.set(FEED_PATH.slice(1), feed(site));
     outputs.set(SEARCH_INDEX_PATH.slice(1), Buffer.from(JSON.stringify(searchIndex(site))));
     outputs.set('manifest.webmanifest', webManifest(site, mark.src));
-    outputs.set('favicon.svg', readFileSync(join(this.options.contentDir, site.config.mark)));
-    const staticDir = join(this.options.contentDir, 'static');
-    if (existsSync(join(staticDir, 'favicon.ico'))) outputs.set('favicon.ico', readFileSync(join(staticDir, 'favicon.ico')));
+    outputs.set('favicon.svg', readUnder(this.options.contentDir, site.config.mark));
+    if (inspectUnder(this.options.contentDir, 'static/favicon.ico').kind === 'file') outputs.set('favicon.ico', readUnder(this.options.contentDir, 'static/favicon.ico'));
     for (const [file, bytes] of this.bundled!.files) outputs.set(file, bytes);
     for (const [file, bytes] of this.assets.files) outputs.set(file, bytes);
-    for (const [file, bytes] of outputs) sizes.set(file, bytes.length);
-    const manifest = manifestFor(this.routes, this.islandsByRoute, sizes, this.options.mode, VERSION);
+    for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
+    const manifest = manifestFor(this.routes, this.islandsByRoute, digests, this.options.mode, VERSION);
     outputs.set(MANIFEST, manifest);
-    sizes.set(MANIFEST, manifest.length);
+    digests.set(MANIFEST, this.digest(manifest));
     this.outputs = outputs;
-    this.sizes = sizes;
+    this.digests = digests;
     return rendered;
   }
 
   display(abs: string): string {
-    return relative(process.cwd(), abs).split(sep).join('/');
+    return displayPath(abs);
   }
 
   /**

@@ -2,10 +2,11 @@
 // itself or the admin), read once at start, each a regular file inside the build folder reached
 // without following a symbolic link. A file added to dist/ after `site build`, or a link to
 // somewhere else on the disk, is never served.
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MANIFEST, type BuildManifest, type Outputs } from '../write.ts';
 import { isPublishable } from '../publish/local.ts';
+import { UsageError } from '../errors.ts';
 
 /** True for a relative build path with no way out of the folder: no `..`, `.`, empty segment, backslash or control character. */
 export function isSafeKey(path: string): boolean {
@@ -19,9 +20,9 @@ export function listedFiles(dir: string): string[] {
   try {
     manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Partial<BuildManifest>;
   } catch (error) {
-    throw new Error(`${dir} has no readable ${MANIFEST}: is it a site build? Run \`site build\` first.`, { cause: error });
+    throw new UsageError(`${dir} has no readable ${MANIFEST}: is it a site build? Run \`site build\` first.`, { cause: error });
   }
-  if (!manifest.files || typeof manifest.files !== 'object') throw new Error(`${join(dir, MANIFEST)} lists no files: the build is damaged. Run \`site build\` again.`);
+  if (!manifest.files || typeof manifest.files !== 'object') throw new UsageError(`${join(dir, MANIFEST)} lists no files: the build is damaged. Run \`site build\` again.`);
   return Object.keys(manifest.files).filter(isPublishable).sort();
 }
 
@@ -30,6 +31,7 @@ export function listedFiles(dir: string): string[] {
  * regular file, or reached through a symbolic link is left out (served as 404) and reported.
  */
 export function readListedFiles(dir: string, warn: (line: string) => void): Outputs {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder: name the build to serve with --dir (\`site build\` writes dist/)`);
   const root = realpathSync(dir);
   const files: Outputs = new Map();
   for (const path of listedFiles(dir)) {

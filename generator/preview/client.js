@@ -9,7 +9,8 @@ source.addEventListener('reload', (event) => {
   const { all, paths } = JSON.parse(event.data);
   const here = document.documentElement.dataset.path || location.pathname;
   hide();
-  if (all || paths.includes(here)) location.reload();
+  // location.pathname too: a 404 page (data-path /404) reloads when its URL gets a page.
+  if (all || paths.includes(here) || paths.includes(location.pathname)) location.reload();
 });
 
 function hide() {
@@ -33,6 +34,8 @@ function show(problems) {
     li { margin-bottom: 10px; }
     code { display: block; font: 13px/1.45 ui-monospace, monospace; color: #0b1f33; }
     .msg { color: #7a1c12; }
+    .hint { color: #334455; }
+    .hint::before { content: "Fix: "; font-weight: 600; }
     a { color: #0a7f5a; font-weight: 600; }
     button { margin-top: 16px; font: inherit; padding: 6px 14px; border-radius: 8px; border: 1px solid #c5d0db; background: #fff; cursor: pointer; }
   `;
@@ -47,10 +50,17 @@ function show(problems) {
     const li = document.createElement('li');
     const where = document.createElement('code');
     where.textContent = `${problem.file}:${problem.line}:${problem.column}`;
+    // The catalogue's words (generator/errors.ts), as the terminal and the admin print them.
     const what = document.createElement('code');
     what.className = 'msg';
     what.textContent = problem.path ? `${problem.path}: ${problem.message}` : problem.message;
     li.append(where, what);
+    if (problem.hint) {
+      const hint = document.createElement('code');
+      hint.className = 'hint';
+      hint.textContent = problem.hint;
+      li.append(hint);
+    }
     list.append(li);
   }
   const admin = document.createElement('a');

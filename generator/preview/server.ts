@@ -2,7 +2,7 @@
 // content/, templates/ and styles/, rebuilds only what an edit affects, and tells open pages
 // to reload (or shows the content-error overlay while keeping the last good build).
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { join } from 'node:path';
@@ -10,12 +10,17 @@ import { watch } from 'chokidar';
 import { Builder, type Update } from '../build.ts';
 import { writeAtomically, writeChanged, MANIFEST, type Outputs } from '../write.ts';
 import { ContentError, formatProblem, type Problem } from '../problems.ts';
+import { escapeHtml } from '../../functions/send-email/http.ts';
+import { UsageError } from '../errors.ts';
 import { cacheControl, contentType, securityHeaders, withConnectSources } from '../headers.ts';
 import { resolveUrl, NOT_FOUND_FILE } from './url-rule.ts';
 import { projectRoot } from '../cli/build-command.ts';
 import { bold, dim, green, printTimings, red } from '../cli/output.ts';
 import { startLeadService, type LeadService } from './leads.ts';
 import { createAdmin } from './admin/server.ts';
+import { isEditorTempFile } from './editor-files.ts';
+import { admit, type Listening } from './guard.ts';
+import { isSafeKey, readListedFiles } from './build-files.ts';
 
 export interface PreviewOptions {
   contentDir: string;
@@ -71,17 +76,19 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     for (const res of clients) res.write(chunk);
   };
 
+  // Set once the server listens (the port may be 0 until then): see guard.ts for the rules.
+  let listening: Listening = { host: options.host, port: options.port };
   const server = createServer((req, res) => {
     try {
-      handle(req, res);
+      const url = admit(req, res, listening, 'site preview');
+      if (url) handle(req, res, url);
     } catch (error) {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`preview server error: ${(error as Error).message}`);
     }
   });
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    const url = new URL(req.url ?? '/', 'http://preview.local');
+  function handle(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (admin.handle(req, res, url)) return;
     if (url.pathname === '/_site/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -122,16 +129,23 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const watcher = options.watch
-    ? watch([options.contentDir, join(projectRoot, 'templates'), join(projectRoot, 'styles')], { ignoreInitial: true, ignored: (p) => /(^|\/)\.|~$|\.tmp-/.test(p.split('/').pop() ?? '') })
+    ? watch([options.contentDir, join(projectRoot, 'templates'), join(projectRoot, 'styles')], { ignoreInitial: true, ignored: isEditorTempFile })
     : undefined;
   // An edit saved before the watcher's first scan ends would be lost: announce the URL only after.
   if (watcher) await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    // The port was taken after the CLI checked it: stop watching, or the process never exits.
+    await watcher?.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  listening = { host: options.host, port };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   leads = await startLeadService({ contentDir: options.contentDir, outDir: options.outDir, origin: url, endpoint: '/send-email/', log });
   pageHeaders = withConnectSources(securityHeaders, leads.connectOrigins);
@@ -169,7 +183,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const all = written.some((f) => f.startsWith('assets/js/') || f.startsWith('assets/css/')) || problems.length > 0;
       problems = [];
       log(green(`✓ ${update.rerendered.length} page${update.rerendered.length === 1 ? '' : 's'} rebuilt, ${written.length} file${written.length === 1 ? '' : 's'} written in ${(performance.now() - t0).toFixed(0)} ms`) + dim(` (${paths.map((p) => builder.display(p)).join(', ')})`));
-      send('reload', { all, paths: update.rerendered });
+      // A page whose route is gone reloads too, and shows the 404 page.
+      send('reload', { all, paths: [...update.rerendered, ...update.removed] });
     }
     for (const w of waiters.splice(0)) w(update);
     admin.built({ kind: 'edit', ms: performance.now() - t0, edited: paths.map((p) => builder.display(p)), update });
@@ -179,9 +194,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     try {
       const outputs = await builder.full();
       await writeAtomically(options.outDir, outputs);
-      return { problems: [], rerendered: builder.routes.map((r) => r.path), changedFiles: [...outputs.keys()], timings: builder.timings };
+      return { problems: [], rerendered: builder.routes.map((r) => r.path), removed: [], changedFiles: [...outputs.keys()], timings: builder.timings };
     } catch (error) {
-      if (error instanceof ContentError) return { problems: error.problems, rerendered: [], changedFiles: [], timings: builder.timings };
+      if (error instanceof ContentError) return { problems: error.problems, rerendered: [], removed: [], changedFiles: [], timings: builder.timings };
       throw error;
     }
   }
@@ -208,6 +223,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
  * Answers a request from a build's files exactly as production would: the CloudFront
  * Function's URL rule, 404.html with status 404 for anything missing, the shared headers,
  * ETag revalidation. `inject` adds a tag to HTML (the preview's live-reload client).
+ * Only keys of `files` are served (the preview's in-memory build, or what `site serve` read
+ * at start): nothing is read from disk here, so no path can reach outside the build.
  */
 export function respond(req: IncomingMessage, res: ServerResponse, url: URL, files: Outputs, inject = '', pageHeaders = securityHeaders): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -223,7 +240,7 @@ export function respond(req: IncomingMessage, res: ServerResponse, url: URL, fil
   }
   let file = resolution.file;
   let status = 200;
-  let body = file === MANIFEST ? undefined : files.get(file);
+  let body = file === MANIFEST || !isSafeKey(file) ? undefined : files.get(file);
   if (!body) {
     file = NOT_FOUND_FILE;
     status = 404;
@@ -265,40 +282,41 @@ function compressed(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
     : gzipSync(body, { level: 6 }));
 }
 
-/** `site serve`: an existing build, served as production would, nothing rebuilt or injected. */
+/**
+ * `site serve`: an existing build, served as production would, nothing rebuilt or injected.
+ * It serves only the files the build's manifest lists, read once at start without following
+ * a symbolic link, and applies the preview's Host rule (guard.ts): it has no private data, but
+ * a `site build --drafts` output can hold unpublished posts, and one rule is easier to trust.
+ */
 export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  const files = readTree(options.dir);
-  if (!files.has(NOT_FOUND_FILE)) throw new Error(`${options.dir} has no ${NOT_FOUND_FILE}: is it a site build? Run \`site build\` first.`);
-  const server = createServer((req, res) => respond(req, res, new URL(req.url ?? '/', 'http://serve.local'), files));
+  const log = options.log ?? console.log;
+  const files = readListedFiles(options.dir, (line) => log(red(`✗ ${line}`)));
+  if (!files.has(NOT_FOUND_FILE)) throw new UsageError(`${options.dir} has no ${NOT_FOUND_FILE}: is it a site build? Run \`site build\` first.`);
+  let listening: Listening = { host: options.host, port: options.port };
+  const server = createServer((req, res) => {
+    const url = admit(req, res, listening, 'site serve');
+    if (url) respond(req, res, url, files);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://${options.host}:${port}`;
-  (options.log ?? console.log)(`${bold('Serving')} ${options.dir} at ${url}  ${dim('(Ctrl+C to stop)')}`);
-  return { server, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-function readTree(dir: string): Outputs {
-  const files: Outputs = new Map();
-  const walk = (rel: string) => {
-    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(path);
-      else files.set(path, readFileSync(join(dir, path)));
-    }
+  listening = { host: options.host, port };
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+  log(`${bold('Serving')} ${options.dir} at ${url}  ${dim('(Ctrl+C to stop)')}`);
+  return {
+    server,
+    url,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
-  walk('');
-  return files;
 }
 
 function reportProblems(problems: Problem[], log: (line: string) => void): void {
   log(red(bold(`✗ ${problems.length} content problem${problems.length === 1 ? '' : 's'}; still serving the last good build:`)));
   for (const p of problems) log(`  ${formatProblem(p)}`);
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -17,7 +17,16 @@ export function resolveUrl(pathname: string, search = ''): Resolution {
   for (const [key, value] of new URLSearchParams(search)) querystring[key] = { value };
   const result = handler({ request: { uri: pathname, querystring } });
   if ('statusCode' in result) return { kind: 'redirect', status: result.statusCode, location: result.headers.location!.value };
-  return { kind: 'file', file: decodeURIComponent(result.uri).replace(/^\/+/, '') };
+  return { kind: 'file', file: decodeKey(result.uri).replace(/^\/+/, '') };
+}
+
+/** The S3 key a URI names. A malformed percent-encoding names no key (S3: not found), rather than throwing in a server. */
+function decodeKey(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
 }
 
 /** The file CloudFront's custom error response serves, with status 404, for a missing key. */

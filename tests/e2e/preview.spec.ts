@@ -37,7 +37,9 @@ test('a content error shows the overlay in the browser and the terminal, and the
   await expect(overlay).toBeAttached({ timeout: 10_000 });
   await expect(overlay).toContainText('content/faqs/05-sustainability.yaml:2:8');
   await expect(overlay).toContainText('order: "five" is a string, expected a whole number');
-  await expect.poll(() => log.text).toContain('content/faqs/05-sustainability.yaml:2:8  order: "five" is a string, expected a whole number');
+  // The overlay shows the catalogue's hint too: the words the terminal prints after the message.
+  await expect(overlay).toContainText('write a whole number without quotes, e.g. 3');
+  await expect.poll(() => log.text).toContain('content/faqs/05-sustainability.yaml:2:8  order: "five" is a string, expected a whole number; write a whole number without quotes, e.g. 3');
   const other = await page.context().newPage();
   const response = await other.goto(`${base}/faqs`);
   expect(response?.status()).toBe(200);
@@ -56,4 +58,32 @@ test('an edit re-renders only the pages built from that file', async ({ request 
   expect(rebuilt).toBeGreaterThan(1);
   expect(rebuilt).toBeLessThan(20);
   expect(await (await request.get(`${base}/faqs`)).text()).toContain('How does telematics cut idling');
+});
+
+test('a DNS-rebinding page (attacker.example resolving to 127.0.0.1) gets 421 and can neither read nor delete the leads', async ({ playwright, launchOptions, request }) => {
+  const marker = `rebinding-${Date.now()}`;
+  const fields = { name: 'Ana Silva', phone: '(416) 555-0123', email: 'ana@fleet.ca', department: 'LinkedIn', additionalInfo: marker };
+  const sent = await request.post(`${base}/send-email/`, { headers: { origin: base }, data: { form: 'contact', fields, submissionId: marker, fax: '' } });
+  expect(sent.status()).toBe(200);
+  const port = new URL(base).port;
+  // The browser resolves the attacker's name to the preview's address, as after a rebinding.
+  const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), '--host-resolver-rules=MAP attacker.example 127.0.0.1'] });
+  try {
+    const page = await browser.newPage();
+    const response = await page.goto(`http://attacker.example:${port}/`);
+    expect(response?.status()).toBe(421);
+    await expect(page.locator('body')).toContainText('DNS rebinding');
+    const attempts = await page.evaluate(async () => {
+      const read = await fetch('/_site/leads');
+      const state = await fetch('/_admin/api/state');
+      const remove = await fetch('/_site/leads', { method: 'DELETE' });
+      return { read: read.status, body: await read.text(), state: state.status, remove: remove.status };
+    });
+    expect(attempts).toMatchObject({ read: 421, state: 421, remove: 421 });
+    expect(attempts.body).not.toContain('ana@fleet.ca');
+  } finally {
+    await browser.close();
+  }
+  const { leads } = (await (await request.get(`${base}/_site/leads`)).json()) as { leads: { fields: { additionalInfo: string } }[] };
+  expect(leads.map((l) => l.fields.additionalInfo)).toContain(marker);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync, existsSync, rmSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { Builder } from '../../generator/build.ts';
 import { MANIFEST } from '../../generator/write.ts';
@@ -47,6 +48,18 @@ describe('site build', () => {
     for (const [file, bytes] of held) expect(written.get(file), file).toBe(bytes.toString('base64'));
   });
 
+  test('the build manifest records the size and SHA-256 of every file as written, so a publish can tell a swapped file', () => {
+    const out = join(box.dir, 'streamed');
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { files: Record<string, { bytes: number; sha256: string }> };
+    const written = snapshot(out);
+    written.delete(MANIFEST);
+    expect(Object.keys(manifest.files).sort()).toEqual([...written.keys()].sort());
+    for (const [file, base64] of written) {
+      const bytes = Buffer.from(base64, 'base64');
+      expect(manifest.files[file], file).toEqual({ bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    }
+  });
+
   test('a broken content tree lists every problem with file:line, exits 1 and leaves dist/ untouched', () => {
     const out = join(box.dir, 'dist');
     const first = site(['--content', box.content, 'build', '--out', out]);
@@ -65,7 +78,7 @@ describe('site build', () => {
       const lines = result.stderr.split('\n').filter((l) => /^\s+content\//.test(l)).map((l) => l.trim());
       expect(lines).toHaveLength(3);
       expect(lines[0]).toMatch(/^content\/blog\/fleet-management-trends-2024\.md:\d+:7 {2}date: "2024-02-30" is not a date/);
-      expect(lines[1]).toMatch(/^content\/faqs\/03-data-security\.yaml:2:1 {2}title: is missing; it is required/);
+      expect(lines[1]).toMatch(/^content\/faqs\/03-data-security\.yaml:2:1 {2}title: is missing; add title: \(The question\)$/);
       expect(lines[2]).toMatch(/^content\/navigation\.yaml:\d+:\d+ {2}menus\[2\]\.links\[0\]\.href: link "\/team" goes to a page that does not exist/);
       expect(result.stderr).toContain('3 content problems in 3 files');
       expect(result.stderr).not.toMatch(/\bat \S+ \(/);
@@ -151,4 +164,90 @@ describe('site CLI', () => {
     expect(result.stdout).toMatch(/✓ \d+ content files are valid/);
     expect(snapshot(box.dir)).toEqual(before);
   });
+});
+
+// The preview's incremental rebuilds are checked against the only oracle that cannot be
+// stale: a full build of the same content. Any file that differs is a page the preview got wrong.
+describe('preview rebuilds after an edit', () => {
+  const FAQ = 'faqs/05-sustainability.yaml';
+  const POST = 'blog/preparing-fleet-for-canadian-winter.md';
+  const preview = (content: string) => new Builder({ root, contentDir: content, mode: 'preview', includeDrafts: true });
+
+  /** Output files whose bytes differ between an incremental preview and a full build. */
+  async function stale(builder: Builder, content: string): Promise<string[]> {
+    const full = await preview(content).full();
+    // The preview keeps an image a deleted page used (the asset store caches by path); no
+    // page links it any more. Everything else, the build manifest included, must match.
+    const kept = (f: string) => f.startsWith('assets/img/') && !full.has(f);
+    const bytes = (outputs: Map<string, Buffer>, f: string) => {
+      if (f !== MANIFEST || !outputs.has(f)) return outputs.get(f);
+      const manifest = JSON.parse(outputs.get(f)!.toString());
+      for (const file of Object.keys(manifest.files)) if (kept(file)) delete manifest.files[file];
+      return Buffer.from(JSON.stringify(manifest));
+    };
+    const files = [...new Set([...full.keys(), ...builder.outputs.keys()])].filter((f) => !kept(f));
+    return files.filter((f) => !bytes(builder.outputs, f)?.equals(bytes(full, f)!)).sort();
+  }
+
+  let edits: Sandbox;
+  let builder: Builder;
+  const at = (rel: string) => join(edits.content, rel);
+  const page = (file: string) => builder.outputs.get(file)?.toString() ?? '';
+  beforeAll(async () => {
+    edits = sandbox();
+    builder = preview(edits.content);
+    await builder.full();
+  }, 60_000);
+  afterAll(() => edits.remove());
+
+  test('a post retitled while a FAQ was broken shows its new title on every list once the FAQ is fixed', async () => {
+    edits.edit(FAQ, /^order: .*$/m, 'order: fifteen');
+    expect((await builder.update([at(FAQ)])).problems).not.toEqual([]);
+    edits.edit(POST, /^title: .*$/m, 'title: "Winter-proofing a Canadian fleet"');
+    expect((await builder.update([at(POST)])).problems).not.toEqual([]);
+    edits.edit(FAQ, /^order: fifteen$/m, 'order: 5');
+    const fixed = await builder.update([at(FAQ)]);
+    expect(fixed.problems).toEqual([]);
+    expect(fixed.rerendered).toEqual(expect.arrayContaining(['/', '/blogs', '/faqs', '/blog-details/10']));
+    expect(page('blogs/index.html').includes('Winter-proofing a Canadian fleet'), '/blogs shows the new title').toBe(true);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
+  test('a post deleted while another file was broken leaves every list once that file is fixed', async () => {
+    const gone = 'blog/ai-in-fleet-management-today.md';
+    edits.edit(FAQ, /^order: .*$/m, 'order: fifteen');
+    expect((await builder.update([at(FAQ)])).problems).not.toEqual([]);
+    rmSync(at(gone));
+    expect((await builder.update([at(gone)])).problems).not.toEqual([]);
+    edits.edit(FAQ, /^order: fifteen$/m, 'order: 5');
+    expect((await builder.update([at(FAQ)])).problems).toEqual([]);
+    expect(builder.outputs.has('blog-details/7/index.html')).toBe(false);
+    expect(page('index.html').includes('/blog-details/7"'), '/ still links the deleted post').toBe(false);
+    expect(page('blogs/index.html').includes('AI in Fleet Management'), '/blogs still lists the deleted post').toBe(false);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
+  test('a renamed post keeps its page and every list stays right', async () => {
+    renameSync(at('blog/cold-chain-monitoring-food-distribution.md'), at('blog/cold-chain-for-food-distributors.md'));
+    const update = await builder.update([at('blog/cold-chain-monitoring-food-distribution.md'), at('blog/cold-chain-for-food-distributors.md')]);
+    expect(update.problems).toEqual([]);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
+  test('page copy that other pages show (the feed title, the home demo button) re-renders those pages', async () => {
+    edits.edit('pages/blogs.yaml', 'title: "{brand} blog"', 'title: "{brand} field notes"');
+    edits.edit('pages/home.yaml', 'label: "Request Demo"', 'label: "Book a demo"');
+    const update = await builder.update([at('pages/blogs.yaml'), at('pages/home.yaml')]);
+    expect(update.problems).toEqual([]);
+    expect(page('faqs/index.html').includes('title="Trillium Fleet field notes"'), 'the feed link on /faqs').toBe(true);
+    expect(page('solutions/adas/index.html').includes('Book a demo'), 'the demo button on a solution page').toBe(true);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
+  test("an editor's swap, backup and probe files re-render nothing", async () => {
+    const update = await builder.update([join(root, 'templates/4913'), join(root, 'styles/.#main.scss'), at('blog/x.md.swp'), at('faqs/01-benefits.yaml~'), at('pages/home.yaml___jb_tmp___')]);
+    expect(update.problems).toEqual([]);
+    expect(update.rerendered).toEqual([]);
+    expect(update.timings.map((t) => t.stage)).not.toContain('templates');
+  }, 60_000);
 });
