@@ -7,9 +7,36 @@ export interface CollectionDef {
   kind: CollectionKind;
   /** File (single) or folder (dirs), relative to the content root. */
   path: string;
-  /** Schema file name in generator/schemas without `.schema.json`. */
-  schema: string;
+  /**
+   * Schema file in generator/schemas without `.schema.json`: one for every file of the
+   * collection, or, for a folder whose files each have their own, a table file name → schema
+   * (a file the table does not name is refused).
+   */
+  schema: string | Readonly<Record<string, string>>;
 }
+
+/**
+ * content/pages/<key>.yaml → the schema of its copy, one per page template (coming soon and
+ * thanks share the message page's). Page copy is checked field by field against it, and the
+ * templates' types are generated from it (generator/content-types.ts).
+ */
+export const pageSchemas = {
+  home: 'pages/home',
+  solutions: 'pages/solutions',
+  blogs: 'pages/blogs',
+  partnership: 'pages/partnership',
+  leadership: 'pages/leadership',
+  career: 'pages/career',
+  'contact-us': 'pages/contact-us',
+  'get-started': 'pages/get-started',
+  faqs: 'pages/faqs',
+  'coming-soon': 'pages/message',
+  thanks: 'pages/message',
+  'not-found': 'pages/not-found',
+} as const;
+
+/** The name of a page-copy file in content/pages, without `.yaml`. */
+export type PageKey = keyof typeof pageSchemas;
 
 export const collections = {
   site: { kind: 'single', path: 'site.yaml', schema: 'site' },
@@ -17,7 +44,7 @@ export const collections = {
   categories: { kind: 'single', path: 'blog-categories.yaml', schema: 'blog-categories' },
   ui: { kind: 'single', path: 'ui.yaml', schema: 'ui' },
   forms: { kind: 'single', path: 'forms.yaml', schema: 'forms' },
-  pages: { kind: 'yaml-dir', path: 'pages', schema: 'page' },
+  pages: { kind: 'yaml-dir', path: 'pages', schema: pageSchemas },
   solutions: { kind: 'yaml-dir', path: 'solutions', schema: 'solution' },
   blog: { kind: 'markdown-dir', path: 'blog', schema: 'post' },
   legal: { kind: 'markdown-dir', path: 'legal', schema: 'legal' },
@@ -33,8 +60,14 @@ export const collections = {
 
 export type CollectionName = keyof typeof collections;
 
-/** Collections that must exist for a build (the shell needs them). Others may be empty. */
-export const requiredSingles: CollectionName[] = ['site', 'navigation', 'categories', 'ui'];
+/** Collections that must exist for a build (the shell and the lead forms need them). Others may be empty. */
+export const requiredSingles: CollectionName[] = ['site', 'navigation', 'categories', 'ui', 'forms'];
+
+/** The schema that checks one file of a collection; undefined when the collection has none for it. */
+export function schemaFor(collection: CollectionName, slug: string): string | undefined {
+  const schema: CollectionDef['schema'] = collections[collection].schema;
+  return typeof schema === 'string' ? schema : Object.hasOwn(schema, slug) ? schema[slug] : undefined;
+}
 
 /** Which collection a content-relative path belongs to, if any. */
 export function collectionOf(relPath: string): CollectionName | undefined {

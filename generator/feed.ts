@@ -2,10 +2,11 @@
 // article sidebar's search box loads. Both are plain functions of the site model.
 import type { Site } from './model.ts';
 import { blogPath } from './routes.ts';
-import { renderMarkdown } from './markdown.ts';
-import type { SearchEntry } from '../templates/islands/lib/search.ts';
+import { escapeHtml as xml } from '../functions/send-email/http.ts';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** One post in /search-index.json: what the sidebar's search island searches (templates/islands/lib/search.ts). */
+export interface SearchEntry { id: number; url: string; title: string; subheading: string; tags: string[]; category: string }
+
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
 
@@ -16,7 +17,7 @@ export const SEARCH_INDEX_PATH = '/search-index.json';
 export const FEED_ITEMS = 20;
 
 export function feed(site: Site): Buffer {
-  const copy = (site.pages.blogs?.sections?.feed ?? {}) as { title?: string; description?: string };
+  const copy = site.pages.blogs.sections.feed;
   const base = site.config.url;
   const posts = site.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS);
   const items = posts.map((post) => {
@@ -31,15 +32,15 @@ export function feed(site: Site): Buffer {
       `<category>${xml(category)}</category>`,
       `<author>${xml(`${site.config.email} (${post.author.name})`)}</author>`,
       `<description>${xml(post.description ?? post.subheading)}</description>`,
-      `<content:encoded>${cdata(renderMarkdown(post.body).html)}</content:encoded>`,
+      `<content:encoded>${cdata(post.body.html)}</content:encoded>`,
       '</item>',
     ].join('');
   });
   const latest = posts[0]?.updated ?? posts[0]?.date;
   return Buffer.from(
     `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">\n<channel>` +
-      `<title>${xml(copy.title ?? site.config.brand)}</title><link>${xml(`${base}/blogs`)}</link>` +
-      `<description>${xml(copy.description ?? site.config.description)}</description><language>en-ca</language>` +
+      `<title>${xml(copy.title)}</title><link>${xml(`${base}/blogs`)}</link>` +
+      `<description>${xml(copy.description)}</description><language>en-ca</language>` +
       (latest ? `<lastBuildDate>${rfc822(latest)}</lastBuildDate>` : '') +
       `<atom:link href="${xml(base + FEED_PATH)}" rel="self" type="application/rss+xml"/>\n${items.join('\n')}\n</channel>\n</rss>\n`,
   );

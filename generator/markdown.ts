@@ -4,6 +4,16 @@ import MarkdownIt, { type StateInline } from 'markdown-it';
 
 export interface Heading { level: number; text: string; id: string }
 
+/** A Markdown field after the transform stage: what templates insert, and where it came from. */
+export interface Html {
+  /** The rendered HTML (inline for one-paragraph fields: no <p> around it). */
+  html: string;
+  /** The author's Markdown, for places that need text rather than markup (JSON-LD). */
+  source: string;
+  /** The headings, with their ids (empty for inline fields). */
+  headings: Heading[];
+}
+
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 md.inline.ruler.before('emphasis', 'highlight', highlightRule);
 

@@ -1,148 +1,61 @@
-// The typed site model that validate.ts produces and every later stage reads.
-// Field docs live in the JSON Schemas (generator/schemas); these types mirror them.
+// The typed site model that validate.ts produces, transform.ts completes and every later stage
+// reads. The content types come from the JSON Schemas (generator/content-types.ts, generated);
+// this file adds what the generator derives: slugs, Markdown bodies, file names.
+//
+// M is how Markdown fields are held. Validation hands on their source text (`Site<string>`);
+// the transform stage renders them, so routes, templates and the write stage see `Site`, whose
+// Markdown fields are Html: a template never renders Markdown itself.
+import type {
+  BlogCategories, EcosystemCard, Faq, FleetFeature, FormsCopy, Industry, Job, LegalFrontMatter, Navigation, Pages,
+  PostFrontMatter, Solution, SiteConfig, TeamMember, Testimonial, Benefit, Ui,
+} from './content-types.ts';
+import type { Html } from './markdown.ts';
 
-export interface Action { label: string; href: string }
-export interface NavLink extends Action { icon?: string }
+export type * from './content-types.ts';
+export type { Html } from './markdown.ts';
 
-export interface SiteConfig {
-  brand: string;
-  legalName: string;
-  url: string;
-  locale: 'en-CA';
-  phone: { display: string; tel: string };
-  email: string;
-  salesInbox: string;
-  hiringInbox?: string;
-  address: { street: string; city: string; region: string; postalCode: string; country: string };
-  social: { network: 'facebook' | 'twitter' | 'instagram' | 'linkedin'; label: string; url: string }[];
-  copyrightYear: number;
-  description: string;
-  socialImage: string;
-  themeColor?: string;
-  leadEndpoint: string;
-  logo: string;
-  logoWhite: string;
-  mark: string;
-}
+export type Menu = Navigation['menus'][number];
+export type Category = BlogCategories['categories'][number];
+export type Counter = Solution['counters']['items'][number];
 
-export interface Menu {
-  id: string;
-  label: string;
-  links: NavLink[];
-  button?: Action;
-  promo: { title: string; text: string; image: string; href: string };
-}
-
-export interface Navigation {
-  infoStrip: { phoneLabel: string; emailLabel: string };
-  menus: Menu[];
-  direct: Action[];
-  actions: { login: Action; getStarted: Action };
-  mobile: { open: string; close: string };
-  footer: {
-    tagline: string;
-    columns: { heading: string; links: Action[] }[];
-    addressHeading: string;
-    socialHeading: string;
-    copyright: string;
-  };
-  banner: { heading: string; text: string; button: Action; hiddenOn: string[] };
-  footerHiddenOn: string[];
-  skipLink: string;
-}
-
-export interface PageCopy {
-  title: string;
-  description: string;
-  heading: string;
-  intro?: string;
-  text?: string;
-  button?: Action;
-  hero?: { image?: string; imageAlt?: string; primary?: Action; secondary?: Action };
-  sections?: Record<string, any>;
-}
-
-export interface Counter { value: number; unit: 'percent' | 'number'; label: string }
-
-export interface Solution {
+/** A blog post: its front matter, its file name and its Markdown body. */
+export type Post<M = Html> = PostFrontMatter & {
+  /** The file name without .md. */
   slug: string;
-  order: number;
+  /** The post's URL path, /blog-details/{id} (routes.ts, blogPath). */
   path: string;
-  name: string;
-  title: string;
-  description: string;
-  card: { heading: string; subheading: string; icon: string };
-  hero: { eyebrow?: string; heading: string; text: string; image: string; imageAlt: string };
-  features: { heading: string; intro?: string; items: { title: string; content: string; icon?: string; image?: string }[] };
-  benefits: { heading: string; items: { title: string; content: string; icon: string }[] };
-  counters: { heading?: string; items: Counter[] };
-  opportunities: { heading: string; items: { heading: string; icon: string }[] };
-  services: { heading: string; items: { heading: string; subheading: string; icon: string }[] };
-  hardware: { heading: string; items: { heading: string; subheading: string; image: string; imageAlt: string }[] };
-  testimonials: { heading: string; sample: boolean; items: { heading: string; content: string; author: string; role: string; image?: string; rating?: number }[] };
-}
+  body: M;
+};
 
-export interface Post {
-  id: number;
+/** A legal document (terms, privacy): its front matter, file name and Markdown body. */
+export type LegalDoc<M = Html> = LegalFrontMatter & {
   slug: string;
-  title: string;
-  subheading: string;
-  description?: string;
-  date: string;
-  updated?: string;
-  readTime: 3 | 5;
-  category: string;
-  author: { name: string; role?: string; image: string };
-  image: string;
-  imageAlt: string;
-  tags: string[];
-  draft?: boolean;
-  body: string;
-}
-
-export interface Category { slug: string; name: string; description?: string }
-
-export interface LegalDoc { slug: string; title: string; description: string; lastUpdated: string; body: string }
-export interface Faq { order: number; title: string; content: string }
-export interface TeamMember { order: number; name: string; role: string; bio: string; photo: string; photoAlt: string; profileUrl: string }
-export interface Job {
-  id: string; title: string; department: string; category: string; level: string; location: string;
-  employmentType: string; workplace: string; posted: string; summary: string; about: string;
-  responsibilities: string[]; experience: string[]; open: boolean;
-}
-export interface Testimonial { order: number; sample: boolean; title: string; text: string; author: string; role: string; company: string; image: string; rating?: number }
-export interface Industry { order: number; slug: string; name: string; icon: string; summary: string }
-export interface Benefit { order: number; title: string; content: string; icon: string }
-export interface FleetFeature { order: number; heading: string; subheading: string; icon: string; image: string; imageAlt: string }
-export interface EcosystemCard { order: number; title: string; content: string; image: string }
-
-export interface FieldCopy { label: string; placeholder: string }
-export interface FormsCopy {
-  contact: { fields: Record<string, FieldCopy>; sources: string[] };
-  partner: { fields: Record<string, FieldCopy>; groups: Record<string, string>; departments: string[]; countries: { value: string; label: string }[]; states: string[]; button: string };
-  job: { fields: Record<string, FieldCopy>; heading: string; resumeHint: string; accommodation: string; noScriptHeading: string; noScriptResume: string; button: string; close: string };
-}
+  body: M;
+};
 
 /** Everything the routes and templates need, validated. */
-export interface Site {
+export interface Site<M = Html> {
   config: SiteConfig;
   navigation: Navigation;
-  pages: Record<string, PageCopy>;
+  pages: Pages<M>;
   solutions: Solution[];
-  posts: Post[];
+  posts: Post<M>[];
   categories: Category[];
-  legal: Record<string, LegalDoc>;
-  faqs: Faq[];
-  team: TeamMember[];
-  jobs: Job[];
+  legal: Record<string, LegalDoc<M>>;
+  faqs: Faq<M>[];
+  team: TeamMember<M>[];
+  jobs: Job<M>[];
   testimonials: Testimonial[];
   industries: Industry[];
   benefits: Benefit[];
   fleetFeatures: FleetFeature[];
   ecosystem: EcosystemCard[];
-  ui: Record<string, string>;
+  ui: Ui;
   /** Form copy and option lists (content/forms.yaml). */
   forms: FormsCopy;
   /** Content file (display path) of each item, for route sources and the admin. */
   files: { [collection: string]: Record<string, string> };
 }
+
+/** The model as validation produces it: every Markdown field still holds its source text. */
+export type SourceSite = Site<string>;

@@ -1,11 +1,70 @@
 // Route → complete HTML document. Pure: everything it needs comes in `inputs`; it reads
 // no files itself (images and icons come through the asset functions it is given).
-import { createElement, type ReactElement } from 'react';
+import { createElement, type ComponentType, type Provider, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { IslandUse, RenderEnv } from '../templates/context.tsx';
 import type { Site } from './model.ts';
-import type { Route } from './routes.ts';
+import type { Route, RouteProps, TemplateName, TemplateProps } from './routes.ts';
 import type { ImageInfo } from './assets.ts';
+import { ContentError } from './problems.ts';
+import { problem } from './errors.ts';
+import { escapeHtml } from '../functions/send-email/http.ts';
+import { FEED_PATH, SEARCH_INDEX_PATH } from './feed.ts';
+
+/** An island a page uses: its component, props and when it hydrates (templates/islands/Island.tsx). */
+export interface IslandUse {
+  name: string;
+  component: ComponentType<any>;
+  props: unknown;
+  hydrate: 'load' | 'visible' | 'idle';
+}
+
+/**
+ * What every template can reach while a page renders (templates/context.tsx): the site model,
+ * the current route, the asset store and the island collector. Data only, ready to show:
+ * Markdown is HTML already (transform.ts) and URLs are built.
+ */
+export interface RenderEnv {
+  site: Site;
+  route: Route;
+  mode: 'production' | 'preview';
+  image(path: string): ImageInfo;
+  icon(path: string): string;
+  /** Registers an island on this page; returns its index for the placeholder. */
+  addIsland(use: IslandUse): number;
+  /**
+   * A part of the page that is the same on many pages (header, footer): rendered once per
+   * build for each `key` and reused. The key must name everything the part depends on.
+   */
+  shell(key: string, element: ReactElement): ReactElement;
+  /** Stylesheets and the shell script, from the bundle stage. */
+  css: string[];
+  shellScript: string;
+  fontPreload: string;
+  /** Files the build writes that pages link to. */
+  links: { feed: string; searchIndex: string };
+}
+
+/** What render needs from templates/index.ts (passed in, so the preview can swap in a fresh copy). */
+export interface Templates {
+  pages: { [T in TemplateName]: ComponentType<TemplateProps[T]> };
+  EnvProvider: Provider<RenderEnv | null>;
+  IslandBoundary: ComponentType<{ name: string; heading: string; children?: ReactNode }>;
+  jsonForScript(data: unknown): string;
+}
+
+/**
+ * A template failed on this route's content. Content is validated before rendering, so this is
+ * content the schemas let through but a template cannot show (or a template's own mistake): a
+ * content problem located at the route's source, never a crash of the tool.
+ */
+export class RenderError extends ContentError {
+  constructor(readonly route: Route, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const at = { file: route.sources[0] || route.path, line: 1, column: 1 };
+    super([problem('page-not-rendered', at, { route: route.path, template: route.template, lists: route.deps, reason })], { cause });
+    this.name = 'RenderError';
+  }
+}
 
 export interface ClientAssets {
   css: string[];
@@ -14,9 +73,6 @@ export interface ClientAssets {
   /** Island name → its entry script and the chunks it imports (for modulepreload). */
   islands: Record<string, { script: string; imports: string[]; lazy: string[] }>;
 }
-
-/** The template modules (templates/index.ts), passed in so the preview can swap in a fresh copy. */
-export type Templates = typeof import('../templates/index.ts');
 
 export interface RenderInputs {
   templates: Templates;
@@ -103,12 +159,22 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     css: inputs.client.css,
     shellScript: inputs.client.shellScript,
     fontPreload: inputs.client.fontPreload,
+    links: { feed: FEED_PATH, searchIndex: SEARCH_INDEX_PATH },
+  };
+  // Template code runs only inside this: whatever it throws becomes this route's RenderError.
+  const templated = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      throw error instanceof RenderError ? error : new RenderError(route, error);
+    }
   };
   const { pages, EnvProvider } = inputs.templates;
-  const Page = pages[route.template];
-  const html = renderToStaticMarkup(createElement(EnvProvider, { value: env }, createElement(Page)));
+  // buildRoutes gives each template the props it declares (TemplateProps).
+  const Page = pages[route.template] as ComponentType<RouteProps>;
+  const html = templated(() => renderToStaticMarkup(createElement(EnvProvider, { value: env }, createElement(Page, route.props))));
   const cache = inputs.cache ?? renderCache();
-  const heading = inputs.site.ui.islandError ?? '';
+  const heading = inputs.site.ui.islandError;
   const names = [...new Set(uses.map((u) => u.name))].sort();
   // The page as pieces: its own text (islands included) encoded here, and the shell parts,
   // encoded once per build and shared by every page (the header and footer are most of each
@@ -137,13 +203,13 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     last = match.index + match[0].length;
     const index = Number(match[2]);
     if (match[1] === 'island') {
-      pending.push(renderIsland(inputs.templates, uses[index]!, index, heading, cache));
+      pending.push(templated(() => renderIsland(inputs.templates, uses[index]!, index, heading, cache)));
       continue;
     }
     const part = parts[index]!;
     let markup = cache.shell.get(part.key);
     if (markup === undefined) {
-      markup = Buffer.from(renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element)));
+      markup = Buffer.from(templated(() => renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element))));
       cache.shell.set(part.key, markup);
     }
     flush();
@@ -186,7 +252,7 @@ function renderIslandMarkup({ IslandBoundary }: Templates, use: IslandUse, index
     createElement(IslandBoundary, { name: use.name, heading }, createElement(use.component, use.props as object)),
     { identifierPrefix: `${id}-` },
   );
-  const attrs = `data-island="${use.name}" data-island-id="${id}" data-hydrate="${use.hydrate}" data-error-heading="${escapeAttr(heading)}"`;
+  const attrs = `data-island="${use.name}" data-island-id="${id}" data-hydrate="${use.hydrate}" data-error-heading="${escapeHtml(heading)}"`;
   return `<div ${attrs}>${inner}</div><script type="application/json" data-island-props="${id}">${props}</script>`;
 }
 
@@ -202,6 +268,3 @@ function islandScripts(names: string[], client: ClientAssets): string {
   return [...[...preload].sort().map((href) => `<link rel="modulepreload" href="${href}"/>`), ...scripts].join('');
 }
 
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}

@@ -1,11 +1,19 @@
 // Site → Route[]: every page the build writes, with its template, props, head data and
 // the content it is built from. The route table of the spec lives here as data.
-import type { CollectionName } from './collections.ts';
-import type { Site } from './model.ts';
+import type { CollectionName, PageKey } from './collections.ts';
+import type { LegalDoc, Post, Site, Solution } from './model.ts';
 
-export type TemplateName =
-  | 'Home' | 'SolutionsIndex' | 'Solution' | 'BlogList' | 'BlogPost' | 'Partnership' | 'Leadership'
-  | 'Career' | 'ContactUs' | 'GetStarted' | 'Legal' | 'Faqs' | 'ComingSoon' | 'Thanks' | 'NotFound';
+/** What each template receives as props: the item it shows (the site model comes through context). */
+export interface TemplateProps {
+  Home: {}; SolutionsIndex: {}; Solution: { solution: Solution }; BlogList: {}; BlogPost: { post: Post };
+  Partnership: {}; Leadership: {}; Career: {}; ContactUs: {}; GetStarted: {}; Legal: { doc: LegalDoc };
+  Faqs: {}; ComingSoon: {}; Thanks: {}; NotFound: {};
+}
+
+export type TemplateName = keyof TemplateProps;
+
+/** A route's props: those of its template (buildRoutes pairs them). */
+export type RouteProps = Partial<TemplateProps['Solution'] & TemplateProps['BlogPost'] & TemplateProps['Legal']>;
 
 export interface Route {
   /** URL path as visitors type it, e.g. /solutions/adas. */
@@ -17,10 +25,10 @@ export interface Route {
   /** Section name: the title is '{brand} | {title}'. */
   title: string;
   description: string;
-  /** Route-specific data for the template (the site model comes through context). */
-  props: Record<string, unknown>;
+  /** The template's props: the item the page shows (the site model comes through context). */
+  props: RouteProps;
   /** Page-copy key in content/pages, if the route has one. */
-  page?: string;
+  page?: PageKey;
   /** Content files this route is built from (display paths). */
   sources: string[];
   /** Collections this route lists: any change in them re-renders it. */
@@ -42,7 +50,7 @@ export function permalink(path: string): string {
 
 export const blogPath = (id: number) => `/blog-details/${id}`;
 
-interface StaticRoute { path: string; template: TemplateName; page?: string; legal?: string; deps?: CollectionName[]; status?: 404; sitemap?: false }
+interface StaticRoute { path: string; template: TemplateName; page?: PageKey; legal?: string; deps?: CollectionName[]; status?: 404; sitemap?: false }
 
 /** The spec's route table (§2), except the per-item routes made from collections below. */
 export const staticRoutes: StaticRoute[] = [
@@ -63,18 +71,16 @@ export const staticRoutes: StaticRoute[] = [
 ];
 
 /** Page-copy files the static routes need. */
-export function pageKeysNeeded(_site: Site): string[] {
+export function pageKeysNeeded(): PageKey[] {
   return staticRoutes.flatMap((r) => (r.page ? [r.page] : []));
 }
 
-/** Every path a link may point to. Cheap: used by validation before rendering. */
-export function routePaths(site: Site, _includeDrafts: boolean): string[] {
-  return [
-    ...staticRoutes.map((r) => r.path),
-    // `?? slug`: validation also runs this on files that failed their schema (see validate.ts).
-    ...site.solutions.map((s) => s.path ?? `/solutions/${s.slug}`),
-    ...site.posts.map((p) => blogPath(p.id)),
-  ];
+/** What a link may point to besides the static routes: each solution's path and each post's id. */
+export interface LinkTargets { solutionPaths: string[]; postIds: number[] }
+
+/** Every path a link may point to. Cheap: validation runs it before the Site exists. */
+export function routePaths(targets: LinkTargets): string[] {
+  return [...staticRoutes.map((r) => r.path), ...targets.solutionPaths, ...targets.postIds.map(blogPath)];
 }
 
 export function buildRoutes(site: Site): Route[] {
@@ -91,12 +97,14 @@ export function buildRoutes(site: Site): Route[] {
       });
       continue;
     }
-    const copy = site.pages[r.page!]!;
+    if (!r.page) continue;
+    const copy = site.pages[r.page];
+    const hero = 'hero' in copy ? copy.hero : undefined;
     routes.push({
       path: r.path, file: permalink(r.path), template: r.template, status: r.status ?? 200,
       title: copy.title, description: copy.description, props: {}, page: r.page,
-      sources: [f.pages?.[r.page!] ?? ''], deps: r.deps ?? [], sitemap: r.sitemap ?? true, ogType: 'website',
-      image: copy.hero?.image, imageAlt: copy.hero?.imageAlt,
+      sources: [f.pages?.[r.page] ?? ''], deps: r.deps ?? [], sitemap: r.sitemap ?? true, ogType: 'website',
+      image: hero?.image, imageAlt: hero?.imageAlt,
     });
   }
   for (const solution of site.solutions) {

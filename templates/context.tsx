@@ -1,35 +1,12 @@
 // What every template can reach while a page renders: the site model, the current route,
-// the asset store and the island collector. Server-only: islands get plain props instead.
-import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
-import type { Site } from '../generator/model.ts';
-import type { Route } from '../generator/routes.ts';
-import type { ImageInfo } from '../generator/assets.ts';
+// the asset store and the island collector (RenderEnv, declared on the generator side). Server
+// only: islands get plain props instead.
+import { createContext, useContext } from 'react';
+import type { PageKey } from '../generator/collections.ts';
+import type { Pages } from '../generator/model.ts';
+import type { RenderEnv } from '../generator/render.ts';
 
-export interface IslandUse {
-  name: string;
-  component: ComponentType<any>;
-  props: unknown;
-  hydrate: 'load' | 'visible' | 'idle';
-}
-
-export interface RenderEnv {
-  site: Site;
-  route: Route;
-  mode: 'production' | 'preview';
-  image(path: string): ImageInfo;
-  icon(path: string): string;
-  /** Registers an island on this page; returns its index for the placeholder. */
-  addIsland(use: IslandUse): number;
-  /**
-   * A part of the page that is the same on many pages (header, footer): rendered once per
-   * build for each `key` and reused. The key must name everything the part depends on.
-   */
-  shell(key: string, element: ReactElement): ReactElement;
-  /** Stylesheets and the shell script, from the bundle stage. */
-  css: string[];
-  shellScript: string;
-  fontPreload: string;
-}
+export type { IslandUse, RenderEnv } from '../generator/render.ts';
 
 const EnvContext = createContext<RenderEnv | null>(null);
 export const EnvProvider = EnvContext.Provider;
@@ -38,6 +15,11 @@ export function useEnv(): RenderEnv {
   const env = useContext(EnvContext);
   if (!env) throw new Error('templates must render inside <EnvProvider>');
   return env;
+}
+
+/** The copy of one page (content/pages/<key>.yaml), typed by that page's schema. */
+export function usePage<K extends PageKey>(key: K): Pages[K] {
+  return useEnv().site.pages[key];
 }
 
 

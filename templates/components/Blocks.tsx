@@ -1,6 +1,6 @@
 // Building blocks pages share: hero, section heading, buttons, cards.
 import type { ReactNode } from 'react';
-import type { Action, PageCopy } from '../../generator/model.ts';
+import type { Action, PageHero as PageHeroCopy } from '../../generator/model.ts';
 import { Img, Icon } from './Media.tsx';
 import { Glyph } from './SvgIcons.tsx';
 
@@ -52,7 +52,10 @@ export function Hero({ eyebrow, heading, text, image, imageAlt, primary, seconda
   );
 }
 
-export function PageHero({ copy, eyebrow, children }: { copy: PageCopy; eyebrow?: string; children?: ReactNode }) {
+/** The copy a page hero shows: every page with a hero has these fields (generator/schemas/pages/common.schema.json). */
+export interface HeroCopy { heading: string; intro?: string; hero?: PageHeroCopy }
+
+export function PageHero({ copy, eyebrow, children }: { copy: HeroCopy; eyebrow?: string; children?: ReactNode }) {
   return (
     <Hero
       eyebrow={eyebrow}

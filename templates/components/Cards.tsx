@@ -1,7 +1,6 @@
 // Server wrappers that turn content into the plain card data of views.tsx.
 import { useEnv, fill, formatDate, type RenderEnv } from '../context.tsx';
 import { StarsView, TestimonialView, type PostCardData, type TestimonialData } from './views.tsx';
-import { blogPath } from '../../generator/routes.ts';
 import type { Post, Testimonial } from '../../generator/model.ts';
 import { Island } from '../islands/Island.tsx';
 import NewsSlider from '../islands/NewsSlider.tsx';
@@ -10,12 +9,12 @@ import { sliderLabels } from './labels.ts';
 export function postCardData(env: RenderEnv, post: Post): PostCardData {
   const { site } = env;
   return {
-    href: blogPath(post.id),
+    href: post.path,
     title: post.title,
     subheading: post.subheading,
     date: post.date,
     dateLabel: formatDate(post.date),
-    readTime: fill(site.ui.readTime!, { n: post.readTime }),
+    readTime: fill(site.ui.readTime, { n: post.readTime }),
     category: site.categories.find((c) => c.slug === post.category)?.name,
     image: env.image(post.image),
   };
@@ -29,12 +28,12 @@ export function testimonialData(env: RenderEnv, t: { title: string; text: string
     role: t.company ? `${t.role}, ${t.company}` : t.role,
     image: t.image ? env.image(t.image) : undefined,
     rating: t.rating,
-    ratingLabel: t.rating ? fill(env.site.ui.ratingLabel!, { n: t.rating }) : undefined,
+    ratingLabel: t.rating ? fill(env.site.ui.ratingLabel, { n: t.rating }) : undefined,
   };
 }
 
 export function Stars({ rating }: { rating: number }) {
-  return <StarsView rating={rating} label={fill(useEnv().site.ui.ratingLabel!, { n: rating })} />;
+  return <StarsView rating={rating} label={fill(useEnv().site.ui.ratingLabel, { n: rating })} />;
 }
 
 export function TestimonialCard({ t }: { t: Pick<Testimonial, 'title' | 'text' | 'author' | 'role'> & { image?: string; rating?: number; company?: string } }) {

@@ -8,7 +8,8 @@ import { Footer } from './Footer.tsx';
 import { Banner } from './Banner.tsx';
 import type { Navigation, Post } from '../../generator/model.ts';
 
-export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonLd?: object[] }) {
+/** `article`: the post an article page shows, for its Open Graph article tags. */
+export function Document({ children, jsonLd = [], article }: { children: ReactNode; jsonLd?: object[]; article?: Post }) {
   const env = useEnv();
   const { site, route } = env;
   const { config, navigation } = site;
@@ -34,7 +35,7 @@ export function Document({ children, jsonLd = [] }: { children: ReactNode; jsonL
         <meta property="og:description" content={route.description} />
         <meta property="og:url" content={canonical} />
         <meta property="og:image" content={socialImage} />
-        {route.ogType === 'article' && route.props.post ? <ArticleMeta post={route.props.post as Post} /> : null}
+        {article ? <ArticleMeta post={article} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={route.description} />
@@ -64,7 +65,7 @@ function HeadLinks() {
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="manifest" href="/manifest.webmanifest" />
-      <link rel="alternate" type="application/rss+xml" title={(env.site.pages.blogs?.sections?.feed?.title as string | undefined) ?? config.brand} href="/feed.xml" />
+      <link rel="alternate" type="application/rss+xml" title={env.site.pages.blogs.sections.feed.title} href={env.links.feed} />
       {config.themeColor ? <meta name="theme-color" content={config.themeColor} /> : null}
       <link rel="preload" href={env.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
       {env.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}

@@ -1,5 +1,7 @@
 // Five columns (Solutions, Get Started, Company, Policies, Address), logo home, contact
 // links, Login and Get Started, four social links in a new tab, copyright from site.yaml.
+// A column may list a menu's links (`menu: solutions`) instead of its own copy of them.
+import type { Action, Menu, Navigation } from '../../generator/model.ts';
 import { useEnv } from '../context.tsx';
 import { Img } from '../components/Media.tsx';
 import { Glyph, SocialGlyph } from '../components/SvgIcons.tsx';
@@ -26,7 +28,7 @@ export function Footer({ copyright }: { copyright: string }) {
             <nav key={column.heading} className="site-footer__column" aria-label={column.heading}>
               <h2 className="site-footer__heading">{column.heading}</h2>
               <ul role="list">
-                {column.links.map((link) => (
+                {columnLinks(column, nav.menus).map((link) => (
                   <li key={link.label}><a href={link.href}>{link.label}</a></li>
                 ))}
               </ul>
@@ -59,4 +61,10 @@ export function Footer({ copyright }: { copyright: string }) {
       </div>
     </footer>
   );
+}
+
+/** A column's links: those of the menu it names (validation checks the id exists), or its own. */
+function columnLinks(column: Navigation['footer']['columns'][number], menus: Menu[]): Action[] {
+  if (column.menu === undefined) return column.links ?? [];
+  return menus.find((m) => m.id === column.menu)?.links ?? [];
 }

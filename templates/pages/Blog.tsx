@@ -1,5 +1,5 @@
 // Blog list and article pages.
-import { useEnv, fill, formatDate } from '../context.tsx';
+import { useEnv, usePage, fill, formatDate } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Html, Img } from '../components/Media.tsx';
 import { PageHero } from '../components/Blocks.tsx';
@@ -7,18 +7,16 @@ import { postCardData } from '../components/Cards.tsx';
 import { cut } from '../components/views.tsx';
 import { Island } from '../islands/Island.tsx';
 import BlogListIsland from '../islands/BlogList.tsx';
-import BlogSearch, { type SearchLabels } from '../islands/BlogSearch.tsx';
+import BlogSearch from '../islands/BlogSearch.tsx';
 import LeadFormIsland from '../islands/LeadForm.tsx';
-import { SEARCH_INDEX_PATH } from '../../generator/feed.ts';
 import { SocialGlyph } from '../components/SvgIcons.tsx';
-import { renderMarkdown } from '../../generator/markdown.ts';
-import type { Post } from '../../generator/model.ts';
+import type { TemplateProps } from '../../generator/routes.ts';
 
 export function BlogList() {
   const env = useEnv();
-  const { site, route } = env;
-  const copy = site.pages[route.page!]!;
-  const list = (copy.sections?.list ?? {}) as Record<string, string>;
+  const { site } = env;
+  const copy = usePage('blogs');
+  const list = copy.sections.list;
   return (
     <Document>
       <PageHero copy={copy} />
@@ -34,8 +32,8 @@ export function BlogList() {
               }),
               categories: site.categories.map((c) => ({ slug: c.slug, name: c.name })),
               labels: {
-                all: site.ui.allCategories!, filter: list.filterLabel!, size: list.sizeLabel!, sizeAll: list.sizeAll!,
-                pageOf: list.pageOf!, pagination: list.pagination!, empty: list.empty!, previous: site.ui.previous!, next: site.ui.next!,
+                all: site.ui.allCategories, filter: list.filterLabel, size: list.sizeLabel, sizeAll: list.sizeAll,
+                pageOf: list.pageOf, pagination: list.pagination, empty: list.empty, previous: site.ui.previous, next: site.ui.next,
               },
             }}
           />
@@ -84,8 +82,7 @@ function AsideLinks() {
 /** The newsletter sign-up in the article sidebar (e-mail only; resets, then /Thanks). */
 function Newsletter() {
   const { site } = useEnv();
-  const n = (site.pages.blogs?.sections?.newsletter ?? {}) as Record<string, string>;
-  if (!n.heading) return null;
+  const n = site.pages.blogs.sections.newsletter;
   return (
     <section className="newsletter" aria-labelledby="newsletter-heading">
       <h2 className="article__aside-heading" id="newsletter-heading">{n.heading}</h2>
@@ -95,20 +92,18 @@ function Newsletter() {
         component={LeadFormIsland}
         hydrate="visible"
         props={{
-          form: 'newsletter', id: 'newsletter', endpoint: site.config.leadEndpoint, button: n.button!, sending: site.ui.sending!,
-          error: site.ui.formError!, ok: site.ui.formOk!, thanks: '/Thanks', resetOnSuccess: true, className: 'lead-form--compact',
-          fields: [{ name: 'email', kind: 'email', label: n.label!, placeholder: n.placeholder!, autoComplete: 'email', wide: true }],
+          form: 'newsletter', id: 'newsletter', endpoint: site.config.leadEndpoint, button: n.button, sending: site.ui.sending,
+          error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', resetOnSuccess: true, className: 'lead-form--compact',
+          fields: [{ name: 'email', kind: 'email', label: n.label, placeholder: n.placeholder, autoComplete: 'email', wide: true }],
         }}
       />
     </section>
   );
 }
 
-export function BlogPost() {
+export function BlogPost({ post }: TemplateProps['BlogPost']) {
   const env = useEnv();
   const { site, route } = env;
-  const post = route.props.post as Post;
-  const { html } = renderMarkdown(post.body);
   const category = site.categories.find((c) => c.slug === post.category);
   const url = `${site.config.url}${route.path}`;
   const jsonLd = {
@@ -125,13 +120,13 @@ export function BlogPost() {
     keywords: post.tags.join(', '),
   };
   return (
-    <Document jsonLd={[jsonLd]}>
+    <Document jsonLd={[jsonLd]} article={post}>
       <article className="article">
         <header className="container container--narrow article__head">
           <p className="post-card__meta">
             {category ? <a className="tag" href={`/blogs?category=${category.slug}`}>{category.name}</a> : null}
             <time dateTime={post.date}>{formatDate(post.date)}</time>
-            <span>{fill(site.ui.readTime!, { n: post.readTime })}</span>
+            <span>{fill(site.ui.readTime, { n: post.readTime })}</span>
           </p>
           <h1 className="article__title">{post.title}</h1>
           <p className="article__subheading">{post.subheading}</p>
@@ -141,7 +136,7 @@ export function BlogPost() {
         </div>
         <div className="container article__layout">
           <div className="article__main">
-            <Html html={html} className="prose article__body" />
+            <Html html={post.body.html} className="prose article__body" />
             <footer className="author">
               <Img src={post.author.image} alt="" className="author__image" />
               <div>
@@ -152,7 +147,7 @@ export function BlogPost() {
             </footer>
           </div>
           <aside className="article__aside" aria-label={site.ui.categoriesHeading}>
-            <Island name="BlogSearch" component={BlogSearch} hydrate="visible" props={{ labels: site.pages.blogs?.sections?.search as SearchLabels, indexUrl: SEARCH_INDEX_PATH }} />
+            <Island name="BlogSearch" component={BlogSearch} hydrate="visible" props={{ labels: site.pages.blogs.sections.search, indexUrl: env.links.searchIndex }} />
             {env.shell('post-aside', <AsideLinks />)}
             <Newsletter />
           </aside>

@@ -1,5 +1,5 @@
 // Company pages: partnership, leadership, careers, contact, get started.
-import { useEnv, type RenderEnv } from '../context.tsx';
+import { useEnv, usePage, type RenderEnv } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Html } from '../components/Media.tsx';
 import { PageHero, Section, SectionHead } from '../components/Blocks.tsx';
@@ -13,23 +13,17 @@ import LeadershipTeam from '../islands/LeadershipTeam.tsx';
 import CareerJobs from '../islands/CareerJobs.tsx';
 import LifeSlider from '../islands/LifeSlider.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
-import GetStartedWizard, { type WizardCopy } from '../islands/GetStartedWizard.tsx';
+import GetStartedWizard from '../islands/GetStartedWizard.tsx';
 import LeadFormIsland, { type FieldGroup, type FieldSpec } from '../islands/LeadForm.tsx';
-import type { FormsCopy } from '../../generator/model.ts';
-import { renderMarkdown, renderInline } from '../../generator/markdown.ts';
-
-function useCopy() {
-  const env = useEnv();
-  return { env, site: env.site, copy: env.site.pages[env.route.page!]! };
-}
+import type { CareerPage, FormsCopy } from '../../generator/model.ts';
 
 /** The partner form's fields in the order and groups of the page; the spec reuses the department list for several selects. */
 function partnerGroups(p: FormsCopy['partner']): FieldGroup[] {
-  const field = (name: string, kind: FieldSpec['kind'], more: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind, label: p.fields[name]!.label, placeholder: p.fields[name]!.placeholder, ...more });
+  const field = (name: keyof typeof p.fields, kind: FieldSpec['kind'], more: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind, label: p.fields[name].label, placeholder: p.fields[name].placeholder, ...more });
   const list = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   const departments = list(p.departments);
   return [
-    { legend: p.groups.business!, fields: [
+    { legend: p.groups.business, fields: [
       field('department', 'select', { options: departments }),
       field('businessname', 'text', { autoComplete: 'organization' }),
       field('companytype', 'select', { options: departments }),
@@ -37,7 +31,7 @@ function partnerGroups(p: FormsCopy['partner']): FieldGroup[] {
       field('website', 'text', { autoComplete: 'url', inputMode: 'url' }),
       field('employees', 'select', { options: departments }),
     ] },
-    { legend: p.groups.contact!, fields: [
+    { legend: p.groups.contact, fields: [
       field('firstname', 'text', { autoComplete: 'given-name' }),
       field('lastname', 'text', { autoComplete: 'family-name' }),
       field('jobtitle', 'text', { autoComplete: 'organization-title' }),
@@ -46,7 +40,7 @@ function partnerGroups(p: FormsCopy['partner']): FieldGroup[] {
       field('country', 'select', { options: p.countries }),
       field('state', 'select', { options: list(p.states) }),
     ] },
-    { legend: p.groups.other!, fields: [
+    { legend: p.groups.other, fields: [
       field('otheremail', 'email'),
       field('otherphone', 'tel'),
       field('othercountry', 'select', { options: departments, required: false }),
@@ -57,83 +51,83 @@ function partnerGroups(p: FormsCopy['partner']): FieldGroup[] {
 }
 
 export function Partnership() {
-  const { env, site, copy } = useCopy();
-  const s = copy.sections ?? {};
+  const env = useEnv();
+  const { site } = env;
+  const copy = usePage('partnership');
+  const s = copy.sections;
   const p = site.forms.partner;
   return (
     <Document>
       <PageHero copy={copy} />
       <Section labelledBy="partner-form-heading">
         <div className="form-card">
-          <SectionHead id="partner-form-heading" heading={s.form?.heading ?? copy.heading} intro={s.form?.intro} align="start" />
+          <SectionHead id="partner-form-heading" heading={s.form.heading} intro={s.form.intro} align="start" />
           <Island
             name="LeadForm"
             component={LeadFormIsland}
             props={{
               form: 'partner', id: 'partner', endpoint: site.config.leadEndpoint, labelledBy: 'partner-form-heading', button: p.button,
-              sending: site.ui.sending!, error: site.ui.formError!, ok: site.ui.formOk!, thanks: '/Thanks', groups: partnerGroups(p),
+              sending: site.ui.sending, error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', groups: partnerGroups(p),
             }}
           />
         </div>
       </Section>
-      {s.ecosystem ? (
-        <Section tone="tint" labelledBy="ecosystem-heading">
-          <SectionHead id="ecosystem-heading" heading={s.ecosystem.heading} intro={s.ecosystem.intro} />
-          <Island
-            name="CardCarousel"
-            component={CardCarousel}
-            hydrate="visible"
-            props={{ items: site.ecosystem.map((e) => ({ heading: e.title, text: e.content, icon: env.icon(e.image) })), columns: 4, labels: carouselLabels(site) }}
-          />
-        </Section>
-      ) : null}
+      <Section tone="tint" labelledBy="ecosystem-heading">
+        <SectionHead id="ecosystem-heading" heading={s.ecosystem.heading} intro={s.ecosystem.intro} />
+        <Island
+          name="CardCarousel"
+          component={CardCarousel}
+          hydrate="visible"
+          props={{ items: site.ecosystem.map((e) => ({ heading: e.title, text: e.content, icon: env.icon(e.image) })), columns: 4, labels: carouselLabels(site) }}
+        />
+      </Section>
     </Document>
   );
 }
 
 export function Leadership() {
-  const { env, site, copy } = useCopy();
-  const s = copy.sections ?? {};
+  const env = useEnv();
+  const { site } = env;
+  const copy = usePage('leadership');
+  const s = copy.sections;
   return (
     <Document>
       <PageHero copy={copy} />
       <Section labelledBy="team-heading">
-        <SectionHead id="team-heading" heading={s.team?.heading ?? copy.heading} intro={s.team?.intro} />
+        <SectionHead id="team-heading" heading={s.team.heading} intro={s.team.intro} />
         <Island
           name="LeadershipTeam"
           component={LeadershipTeam}
           hydrate="visible"
           props={{
-            members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: renderMarkdown(m.bio).html, photo: env.image(m.photo), photoAlt: m.photoAlt, profileUrl: m.profileUrl })),
-            profileLabel: site.ui.profile ?? 'Professional profile',
-            newTab: site.ui.externalLinkNote!,
+            members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: m.bio.html, photo: env.image(m.photo), photoAlt: m.photoAlt, profileUrl: m.profileUrl })),
+            profileLabel: site.ui.profile,
+            newTab: site.ui.externalLinkNote,
           }}
         />
       </Section>
-      {s.programme ? (
-        <Section tone="tint" labelledBy="programme-heading">
-          <div className="container--narrow">
-            <SectionHead id="programme-heading" heading={s.programme.heading} align="start" />
-            <Html html={renderMarkdown(s.programme.text).html} className="prose" />
-            {s.programme.cta ? <p><a className="btn btn--primary" href={s.programme.cta.href}>{s.programme.cta.label}</a></p> : null}
-          </div>
-        </Section>
-      ) : null}
+      <Section tone="tint" labelledBy="programme-heading">
+        <div className="container--narrow">
+          <SectionHead id="programme-heading" heading={s.programme.heading} align="start" />
+          <Html html={s.programme.text.html} className="prose" />
+          {s.programme.cta ? <p><a className="btn btn--primary" href={s.programme.cta.href}>{s.programme.cta.label}</a></p> : null}
+        </div>
+      </Section>
     </Document>
   );
 }
 
-function jobsProps(env: RenderEnv, s: Record<string, any>) {
+function jobsProps(env: RenderEnv, s: CareerPage['sections']) {
   const { site } = env;
-  const jobs = s.jobs ?? {};
+  const jobs = s.jobs;
   return {
     jobs: site.jobs.map((j) => ({
       id: j.id, title: j.title, department: j.department, category: j.category, level: j.level, location: j.location,
-      employmentType: j.employmentType, workplace: j.workplace, summary: j.summary, aboutHtml: renderMarkdown(j.about).html,
+      employmentType: j.employmentType, workplace: j.workplace, summary: j.summary, aboutHtml: j.about.html,
       responsibilities: j.responsibilities, experience: j.experience,
     })),
     categories: ['Engineering', 'Marketing', 'Design', 'Sales'],
-    noJobsImage: env.image(jobs.noJobsImage ?? site.pages['not-found']!.hero!.image!),
+    noJobsImage: env.image(jobs.noJobsImage),
     endpoint: site.config.leadEndpoint,
     thanks: '/Thanks',
     labels: {
@@ -141,7 +135,7 @@ function jobsProps(env: RenderEnv, s: Record<string, any>) {
       about: jobs.about, responsibilities: jobs.responsibilities, experience: jobs.experience,
       form: {
         fields: site.forms.job.fields, heading: site.forms.job.heading, accommodation: withInbox(site, site.forms.job.accommodation),
-        resumeHint: site.forms.job.resumeHint, button: site.forms.job.button, sending: site.ui.sending!, error: site.ui.formError!, ok: site.ui.formOk!,
+        resumeHint: site.forms.job.resumeHint, button: site.forms.job.button, sending: site.ui.sending, error: site.ui.formError, ok: site.ui.formOk,
       },
     },
   };
@@ -190,95 +184,93 @@ function NoScriptApplication() {
 }
 
 export function Career() {
-  const { env, site, copy } = useCopy();
-  const s = copy.sections ?? {};
+  const env = useEnv();
+  const copy = usePage('career');
+  const s = copy.sections;
   return (
     <Document>
       <PageHero copy={copy} />
       <Section labelledBy="jobs-heading">
-        <SectionHead id="jobs-heading" heading={s.jobs?.heading ?? copy.heading} intro={s.jobs?.intro} />
+        <SectionHead id="jobs-heading" heading={s.jobs.heading} intro={s.jobs.intro} />
         <Island name="CareerJobs" component={CareerJobs} props={jobsProps(env, s)} />
         <NoScriptApplication />
-        {typeof s.accommodation === 'string' ? <p className="note"><Html as="span" html={renderInline(withInbox(site, s.accommodation))} /></p> : null}
+        <p className="note"><Html as="span" html={s.accommodation.html} /></p>
       </Section>
-      {s.life ? (
-        <Section tone="tint" labelledBy="life-heading">
-          <SectionHead id="life-heading" heading={s.life.heading} intro={s.life.intro} />
-          <Island
-            name="LifeSlider"
-            component={LifeSlider}
-            hydrate="visible"
-            props={{ slides: (s.life.slides as { title: string; text: string; image: string; imageAlt: string }[]).map((x) => ({ ...x, image: env.image(x.image) })), label: s.life.heading, labels: sliderLabels(site) }}
-          />
-        </Section>
-      ) : null}
+      <Section tone="tint" labelledBy="life-heading">
+        <SectionHead id="life-heading" heading={s.life.heading} intro={s.life.intro} />
+        <Island
+          name="LifeSlider"
+          component={LifeSlider}
+          hydrate="visible"
+          props={{ slides: s.life.slides.map((x) => ({ ...x, image: env.image(x.image) })), label: s.life.heading, labels: sliderLabels(env.site) }}
+        />
+      </Section>
     </Document>
   );
 }
 
 export function ContactUs() {
-  const { env, site, copy } = useCopy();
-  const s = copy.sections ?? {};
+  const env = useEnv();
+  const { site } = env;
+  const copy = usePage('contact-us');
+  const s = copy.sections;
   const c = site.forms.contact;
   const id = 'contact';
-  const map = s.map as Record<string, string> | undefined;
+  const map = s.map;
   return (
     <Document>
       <PageHero copy={copy}>
-        {s.rating ? (
-          <div className="rating-badge">
-            <strong>{s.rating.value}</strong>
-            <Stars rating={Math.round(s.rating.value)} />
-            <span>{s.rating.label}</span>
-          </div>
-        ) : null}
+        <div className="rating-badge">
+          <strong>{s.rating.value}</strong>
+          <Stars rating={Math.round(s.rating.value)} />
+          <span>{s.rating.label}</span>
+        </div>
       </PageHero>
       <Section labelledBy="contact-form-heading">
         <div className="contact-layout">
           <div className="form-card">
-            <h2 id="contact-form-heading" className="section-head__heading">{s.form?.heading}</h2>
+            <h2 id="contact-form-heading" className="section-head__heading">{s.form.heading}</h2>
             <Island
               name="LeadForm"
               component={LeadFormIsland}
               props={{
-                form: 'contact', id, endpoint: site.config.leadEndpoint, button: s.form?.button, sending: s.form?.sending ?? site.ui.sending!,
-                error: site.ui.formError!, ok: site.ui.formOk!, thanks: '/Thanks', resetOnSuccess: true,
+                form: 'contact', id, endpoint: site.config.leadEndpoint, button: s.form.button, sending: s.form.sending ?? site.ui.sending,
+                error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', resetOnSuccess: true,
                 fields: [
-                  { name: 'name', kind: 'text', ...c.fields.name!, autoComplete: 'name' },
-                  { name: 'phone', kind: 'tel', ...c.fields.phone!, autoComplete: 'tel' },
-                  { name: 'email', kind: 'email', ...c.fields.email!, autoComplete: 'email' },
-                  { name: 'department', kind: 'select', ...c.fields.department!, options: c.sources.map((x) => ({ value: x, label: x })) },
-                  { name: 'additionalInfo', kind: 'textarea', ...c.fields.additionalInfo!, rows: 4, required: false },
+                  { name: 'name', kind: 'text', ...c.fields.name, autoComplete: 'name' },
+                  { name: 'phone', kind: 'tel', ...c.fields.phone, autoComplete: 'tel' },
+                  { name: 'email', kind: 'email', ...c.fields.email, autoComplete: 'email' },
+                  { name: 'department', kind: 'select', ...c.fields.department, options: c.sources.map((x) => ({ value: x, label: x })) },
+                  { name: 'additionalInfo', kind: 'textarea', ...c.fields.additionalInfo, rows: 4, required: false },
                 ],
               }}
             />
           </div>
           <aside className="contact-aside" aria-labelledby="contact-map-heading">
-            <h2 id="contact-map-heading" className="card__title">{map?.heading}</h2>
+            <h2 id="contact-map-heading" className="card__title">{map.heading}</h2>
             <ul className="contact-list" role="list">
               <li><Glyph name="phone" /><a href={`tel:${site.config.phone.tel}`}>{site.config.phone.display}</a></li>
               <li><Glyph name="mail" /><a href={`mailto:${site.config.email}`}>{site.config.email}</a></li>
               <li><Glyph name="pin" /><span>{site.config.address.street}, {site.config.address.city}, {site.config.address.region} {site.config.address.postalCode}</span></li>
             </ul>
-            {map?.image ? (
-              <Island
-                name="MapEmbed"
-                component={MapEmbed}
-                hydrate="visible"
-                props={{ image: env.image(map.image), imageAlt: map.imageAlt!, embedUrl: map.embedUrl!, frameTitle: map.frameTitle!, button: map.button!, notice: map.notice!, linkUrl: map.linkUrl!, linkLabel: map.linkLabel!, newTab: site.ui.externalLinkNote! }}
-              />
-            ) : null}
+            <Island
+              name="MapEmbed"
+              component={MapEmbed}
+              hydrate="visible"
+              props={{ image: env.image(map.image), imageAlt: map.imageAlt, embedUrl: map.embedUrl, frameTitle: map.frameTitle, button: map.button, notice: map.notice, linkUrl: map.linkUrl, linkLabel: map.linkLabel, newTab: site.ui.externalLinkNote }}
+            />
           </aside>
         </div>
       </Section>
-      {s.news ? <LatestNews heading={s.news.heading} /> : null}
+      <LatestNews heading={s.news.heading} />
     </Document>
   );
 }
 
 export function GetStarted() {
-  const { site, copy } = useCopy();
-  const w = copy.sections?.wizard as (Omit<WizardCopy, 'privacyHtml'> & { privacy: string }) | undefined;
+  const { site } = useEnv();
+  const copy = usePage('get-started');
+  const { privacy, ...w } = copy.sections.wizard;
   return (
     <Document>
       <section className="page-head page-head--wizard">
@@ -287,15 +279,13 @@ export function GetStarted() {
           {copy.intro ? <p className="page-head__intro">{copy.intro}</p> : null}
         </div>
       </section>
-      {w ? (
-        <div className="container container--narrow wizard-wrap">
-          <Island
-            name="GetStartedWizard"
-            component={GetStartedWizard}
-            props={{ copy: { ...w, privacyHtml: renderInline(w.privacy) }, endpoint: site.config.leadEndpoint, thanks: '/Thanks' }}
-          />
-        </div>
-      ) : null}
+      <div className="container container--narrow wizard-wrap">
+        <Island
+          name="GetStartedWizard"
+          component={GetStartedWizard}
+          props={{ copy: { ...w, privacyHtml: privacy.html }, endpoint: site.config.leadEndpoint, thanks: '/Thanks' }}
+        />
+      </div>
     </Document>
   );
 }

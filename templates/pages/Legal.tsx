@@ -3,20 +3,18 @@
 import { useEnv, fill, formatDate } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Html } from '../components/Media.tsx';
-import { renderMarkdown } from '../../generator/markdown.ts';
-import type { LegalDoc } from '../../generator/model.ts';
+import type { TemplateProps } from '../../generator/routes.ts';
 
-export function Legal() {
-  const { site, route } = useEnv();
-  const doc = route.props.doc as LegalDoc;
-  const { html, headings } = renderMarkdown(doc.body);
+export function Legal({ doc }: TemplateProps['Legal']) {
+  const { site } = useEnv();
+  const { html, headings } = doc.body;
   const sections = headings.filter((h) => h.level === 2);
   return (
     <Document>
       <section className="page-head">
         <div className="container">
           <h1 className="page-head__heading">{doc.title}</h1>
-          <p className="page-head__meta">{fill(site.ui.lastUpdated!, { date: formatDate(doc.lastUpdated) })}</p>
+          <p className="page-head__meta">{fill(site.ui.lastUpdated, { date: formatDate(doc.lastUpdated) })}</p>
         </div>
       </section>
       <div className="container legal">

@@ -1,31 +1,32 @@
 // Small pages whose whole content is a message and a button: coming soon, thanks, 404.
-import { useEnv } from '../context.tsx';
+import { usePage } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Img } from '../components/Media.tsx';
 import { ButtonLink } from '../components/Blocks.tsx';
-import type { PageCopy } from '../../generator/model.ts';
+import type { MessagePage } from '../../generator/model.ts';
 
-function Message({ copy, big }: { copy: PageCopy; big?: boolean }) {
+/** What a message page shows: a picture, a heading, a sentence and a button. */
+type MessageCopy = Pick<MessagePage, 'heading' | 'text' | 'button' | 'hero'>;
+
+function Message({ copy, big }: { copy: MessageCopy; big?: boolean }) {
   return (
     <section className="message-page">
       <div className="container message-page__inner">
-        {copy.hero?.image ? <Img src={copy.hero.image} alt={copy.hero.imageAlt ?? ''} className="message-page__image" priority /> : null}
+        {copy.hero ? <Img src={copy.hero.image} alt={copy.hero.imageAlt} className="message-page__image" priority /> : null}
         <h1 className={big ? 'message-page__code' : 'message-page__heading'}>{copy.heading}</h1>
-        {copy.text ? <p className="message-page__text">{copy.text}</p> : null}
-        {copy.button ? <ButtonLink action={copy.button} size="lg" /> : null}
+        <p className="message-page__text">{copy.text}</p>
+        <ButtonLink action={copy.button} size="lg" />
       </div>
     </section>
   );
 }
 
 export function ComingSoon() {
-  const { site, route } = useEnv();
-  return <Document><Message copy={site.pages[route.page!]!} /></Document>;
+  return <Document><Message copy={usePage('coming-soon')} /></Document>;
 }
 
 export function Thanks() {
-  const { site, route } = useEnv();
-  return <Document><Message copy={site.pages[route.page!]!} /></Document>;
+  return <Document><Message copy={usePage('thanks')} /></Document>;
 }
 
 /**
@@ -34,17 +35,14 @@ export function Thanks() {
  * otherwise moves the address bar to /404, as the spec asks.
  */
 export function NotFound() {
-  const { site, route } = useEnv();
-  const copy = site.pages[route.page!]!;
-  const blog = copy.sections?.blog as { heading: string; text: string; button: PageCopy['button'] } | undefined;
+  const copy = usePage('not-found');
+  const blog = copy.sections.blog;
   return (
     <Document>
       <div data-not-found="generic"><Message copy={copy} big /></div>
-      {blog ? (
-        <div data-not-found="blog" hidden>
-          <Message copy={{ ...copy, heading: blog.heading, text: blog.text, button: blog.button }} />
-        </div>
-      ) : null}
+      <div data-not-found="blog" hidden>
+        <Message copy={{ hero: copy.hero, heading: blog.heading, text: blog.text, button: blog.button }} />
+      </div>
     </Document>
   );
 }

@@ -1,5 +1,5 @@
 // The solutions index and the seven solution pages.
-import { useEnv } from '../context.tsx';
+import { useEnv, usePage } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Icon, Img } from '../components/Media.tsx';
 import { Hero, IconCard, PageHero, Section, SectionHead } from '../components/Blocks.tsx';
@@ -9,45 +9,43 @@ import { Island } from '../islands/Island.tsx';
 import CardCarousel from '../islands/CardCarousel.tsx';
 import Counters from '../islands/Counters.tsx';
 import TestimonialSlider from '../islands/TestimonialSlider.tsx';
-import type { Solution as SolutionModel } from '../../generator/model.ts';
+import type { TemplateProps } from '../../generator/routes.ts';
 
 export function SolutionsIndex() {
   const env = useEnv();
-  const { site, route } = env;
-  const copy = site.pages[route.page!]!;
-  const s = copy.sections ?? {};
+  const { site } = env;
+  const copy = usePage('solutions');
+  const s = copy.sections;
   return (
     <Document>
       <PageHero copy={copy} />
       <Section labelledBy="list-heading">
-        <SectionHead id="list-heading" heading={s.list?.heading ?? copy.heading} intro={s.list?.intro} />
+        <SectionHead id="list-heading" heading={s.list.heading} intro={s.list.intro} />
         <Island
           name="CardCarousel"
           component={CardCarousel}
           hydrate="visible"
           props={{
             items: site.solutions.map((x) => ({ heading: x.card.heading, text: x.card.subheading, icon: env.icon(x.card.icon), href: x.path })),
-            more: s.list?.more ?? site.ui.moreDetails!,
+            more: s.list.more ?? site.ui.moreDetails,
             labels: carouselLabels(site),
           }}
         />
       </Section>
-      {s.whyChoose ? (
-        <Section tone="tint" labelledBy="why-heading">
-          <SectionHead id="why-heading" heading={s.whyChoose.heading} intro={s.whyChoose.intro} />
-          <ol className="steps" role="list">
-            {(s.whyChoose.steps as { title: string; content: string; icon: string }[]).map((step, i) => (
-              <li key={step.title} className="card steps__item">
-                <span className="steps__number" aria-hidden="true">{i + 1}</span>
-                <Icon src={step.icon} className="steps__icon" />
-                <h3 className="card__title">{step.title}</h3>
-                <p>{step.content}</p>
-              </li>
-            ))}
-          </ol>
-        </Section>
-      ) : null}
-      {s.testimonials && site.testimonials.length ? (
+      <Section tone="tint" labelledBy="why-heading">
+        <SectionHead id="why-heading" heading={s.whyChoose.heading} intro={s.whyChoose.intro} />
+        <ol className="steps" role="list">
+          {s.whyChoose.steps.map((step, i) => (
+            <li key={step.title} className="card steps__item">
+              <span className="steps__number" aria-hidden="true">{i + 1}</span>
+              <Icon src={step.icon} className="steps__icon" />
+              <h3 className="card__title">{step.title}</h3>
+              <p>{step.content}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      {site.testimonials.length ? (
         <Section labelledBy="testimonials-heading">
           <SectionHead id="testimonials-heading" heading={s.testimonials.heading} intro={s.testimonials.intro} />
           <Island
@@ -67,11 +65,10 @@ function grid(count: number): string {
   return `grid grid--${count === 2 ? 2 : count === 4 ? 4 : 3}`;
 }
 
-export function Solution() {
-  const { site, route } = useEnv();
-  const x = route.props.solution as SolutionModel;
+export function Solution({ solution: x }: TemplateProps['Solution']) {
+  const { site } = useEnv();
   const getStarted = site.navigation.actions.getStarted;
-  const demo = site.pages.home?.hero?.secondary ?? { label: 'Request Demo', href: '/contact-us' };
+  const demo = site.pages.home.hero.secondary;
   return (
     <Document>
       <Hero eyebrow={x.hero.eyebrow} heading={x.hero.heading} text={x.hero.text} image={x.hero.image} imageAlt={x.hero.imageAlt} primary={getStarted} secondary={demo} />
@@ -121,7 +118,7 @@ export function Solution() {
           {x.testimonials.items.map((t) => <TestimonialCard key={t.author} t={{ title: t.heading, text: t.content, author: t.author, role: t.role, image: t.image, rating: t.rating }} />)}
         </div>
       </Section>
-      <LatestNews heading={site.ui.latestNews!} />
+      <LatestNews heading={site.ui.latestNews} />
     </Document>
   );
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
+import { transform } from '../../generator/transform.ts';
 import { feed, searchIndex } from '../../generator/feed.ts';
 import { search } from '../../templates/islands/lib/search.ts';
 import { paginate, readQuery, writeQuery } from '../../templates/islands/BlogList.tsx';
@@ -10,7 +11,7 @@ import { contentDir } from '../helpers.ts';
 
 let site: Site;
 beforeAll(() => {
-  site = validate(loadAll(contentDir), { contentDir, includeDrafts: false }).site!;
+  site = transform(validate(loadAll(contentDir), { contentDir, includeDrafts: false }).site!);
 });
 
 describe('search index', () => {

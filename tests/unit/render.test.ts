@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { renderCache, renderRoute, type RenderInputs } from '../../generator/render.ts';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
+import { transform } from '../../generator/transform.ts';
 import { buildRoutes, type Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
 import { islandNames } from '../../generator/bundle.ts';
@@ -12,7 +13,7 @@ let routes: Route[];
 let inputs: RenderInputs;
 
 beforeAll(async () => {
-  site = validate(loadAll(contentDir), { contentDir, includeDrafts: false }).site!;
+  site = transform(validate(loadAll(contentDir), { contentDir, includeDrafts: false }).site!);
   routes = buildRoutes(site);
   // No disk and no bundler: images, icons and client assets are stand-ins.
   inputs = {

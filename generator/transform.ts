@@ -1,0 +1,69 @@
+// SourceSite → Site: the stage between validation and routes. Every Markdown field becomes HTML
+// here, so templates receive data and never a tool (they import nothing from generator/ at run
+// time). Which fields are Markdown is the schemas' word (`x-markdown`); the types make this
+// stage complete: a Markdown field left as text is a string where Site wants Html, and tsc fails.
+import { renderInline, renderMarkdown, type Html } from './markdown.ts';
+import type { Site, SourceSite } from './model.ts';
+
+/**
+ * Rendered Markdown, kept from one run to the next: the preview transforms the whole model on
+ * every edit, and re-rendering thousands of unchanged posts would cost more than the edit.
+ * Only what the last run used is kept, so the cache never outgrows the content.
+ */
+export class MarkdownCache {
+  private last = new Map<string, Html>();
+  private current = new Map<string, Html>();
+
+  /** Starts a run: entries the previous run did not use are dropped. */
+  start(): void {
+    this.last = this.current;
+    this.current = new Map();
+  }
+
+  /** A block of Markdown (paragraphs, lists, headings with ids). */
+  block(source: string): Html {
+    return this.get(`b\0${source}`, () => ({ ...renderMarkdown(source), source }));
+  }
+
+  /** One paragraph of Markdown, without the <p> around it. */
+  inline(source: string): Html {
+    return this.get(`i\0${source}`, () => ({ html: renderInline(source), source, headings: [] }));
+  }
+
+  private get(key: string, render: () => Html): Html {
+    let html = this.current.get(key) ?? this.last.get(key);
+    if (!html) html = render();
+    this.current.set(key, html);
+    return html;
+  }
+}
+
+/** The model with every Markdown field rendered; objects without Markdown are shared, not copied. */
+export function transform(site: SourceSite, cache = new MarkdownCache()): Site {
+  cache.start();
+  const { leadership, career, 'get-started': getStarted } = site.pages;
+  return {
+    ...site,
+    pages: {
+      ...site.pages,
+      leadership: {
+        ...leadership,
+        sections: { ...leadership.sections, programme: { ...leadership.sections.programme, text: cache.block(leadership.sections.programme.text) } },
+      },
+      career: {
+        ...career,
+        // {hiringInbox} is filled in before rendering, so the address is part of the Markdown's text.
+        sections: { ...career.sections, accommodation: cache.inline(career.sections.accommodation.replaceAll('{hiringInbox}', site.config.hiringInbox ?? site.config.email)) },
+      },
+      'get-started': {
+        ...getStarted,
+        sections: { ...getStarted.sections, wizard: { ...getStarted.sections.wizard, privacy: cache.inline(getStarted.sections.wizard.privacy) } },
+      },
+    },
+    posts: site.posts.map((post) => ({ ...post, body: cache.block(post.body) })),
+    legal: Object.fromEntries(Object.entries(site.legal).map(([slug, doc]) => [slug, { ...doc, body: cache.block(doc.body) }])),
+    faqs: site.faqs.map((faq) => ({ ...faq, content: cache.block(faq.content) })),
+    team: site.team.map((member) => ({ ...member, bio: cache.block(member.bio) })),
+    jobs: site.jobs.map((job) => ({ ...job, about: cache.block(job.about) })),
+  };
+}
