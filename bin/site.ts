@@ -1,11 +1,16 @@
 // The `site` command line: parses flags, calls generator/, sets the exit code. Nothing else.
-//   0 ok · 1 content problems · 2 usage error · 3 generator bug (please report)
-import { Command, CommanderError, Option } from 'commander';
+// Every exit code is decided by generator/cli/exit.ts from what a command throws.
+//   0 ok · 1 content problems (warnings too, with --strict) · 2 usage error · 3 generator bug
+//   4 AWS call failed · 5 AWS credentials · 6 bucket not found
+import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import { runBuild, runValidate } from '../generator/cli/build-command.ts';
 import { VERSION } from '../generator/build.ts';
-import { ContentError } from '../generator/problems.ts';
-import { printProblems, printBug } from '../generator/cli/output.ts';
+import { reportError } from '../generator/cli/exit.ts';
+import { assertPortFree, contentFolder, parseConcurrency, parsePort } from '../generator/cli/usage.ts';
+
+// Commander prints its own parse errors; an error an action throws is printed by reportError.
+let commanderPrinted = false;
 
 const program = new Command('site')
   .description('Build, check, preview and publish the Trillium Fleet website from content/.')
@@ -13,49 +18,72 @@ const program = new Command('site')
   .option('--content <dir>', 'content folder', 'content')
   .showHelpAfterError()
   .exitOverride()
-  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads; safe to re-run),\n5 AWS credentials missing or refused, 6 bucket not found.');
+  .configureOutput({
+    writeErr: (text) => {
+      commanderPrinted = true;
+      process.stderr.write(text);
+    },
+  })
+  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads; safe to re-run),\n5 AWS credentials missing or refused, 6 bucket not found. Warnings exit 0, or 1 with --strict (build, validate).');
+
+// Checked by each command that reads content, before it does anything else.
+const content = () => contentFolder(resolve(program.opts().content));
 
 program
   .command('build')
-  .description('validate content/, then render every route into --out (the previous build stays until the new one is complete)')
+  .description('validate content/, then render every route into --out (the previous build stays until the new one is complete); print warnings (JS budget, descriptions, heavy images)')
   .option('-o, --out <dir>', 'output folder', 'dist')
   .option('--drafts', 'include draft posts (never for publishing)', false)
-  .action(async (opts: { out: string; drafts: boolean }) => {
-    await runBuild({ contentDir: resolve(program.opts().content), outDir: resolve(opts.out), includeDrafts: opts.drafts });
+  .option('--strict', 'warnings fail the build (exit 1) and the previous build stays: for CI', false)
+  .action(async (opts: { out: string; drafts: boolean; strict: boolean }) => {
+    await runBuild({ contentDir: content(), outDir: resolve(opts.out), includeDrafts: opts.drafts, strict: opts.strict });
   });
 
 program
   .command('validate')
-  .description('check content/ against the schemas and the site (links, images, ids) without writing anything')
-  .action(async () => {
-    await runValidate({ contentDir: resolve(program.opts().content) });
+  .description('check content/ against the schemas and the site (links, images, ids) without writing anything; print warnings (JS budgets need site build)')
+  .option('--strict', 'warnings fail the command (exit 1)', false)
+  .action(async (opts: { strict: boolean }) => {
+    await runValidate({ contentDir: content(), strict: opts.strict });
+  });
+
+program
+  .command('new')
+  .description('start a post, faq, job or solution: writes the file with every field to write marked TODO (a solution is also linked from navigation.yaml)')
+  .argument('<kind>', 'post, faq, job or solution')
+  .argument('[title]', 'the title (a faq\'s question); required for a post and a solution')
+  .option('--slug <slug>', 'the file name (without extension) instead of one made from the title')
+  .option('--dry-run', 'print the file(s) it would write; write nothing', false)
+  .action(async (kind: string, title: string | undefined, opts: { slug?: string; dryRun: boolean }) => {
+    const { runNew } = await import('../generator/cli/new-command.ts');
+    await runNew({ contentDir: content(), kind, title, slug: opts.slug, dryRun: opts.dryRun });
   });
 
 program
   .command('preview')
   .description('build, serve the site locally, rebuild on every change and reload open pages')
-  .option('-p, --port <port>', 'port', '4321')
+  .option('-p, --port <port>', 'port (0: any free one)', parsePort, 4321)
   .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
   .option('-o, --out <dir>', 'where the preview build is written', '.site/preview')
   .option('--no-watch', 'serve without watching for changes')
-  .action(async (opts: { port: string; host: string; out: string; watch: boolean }) => {
-    const port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(2, 'site.port', `error: --port must be a number from 0 to 65535, not "${opts.port}"`);
+  .action(async (opts: { port: number; host: string; out: string; watch: boolean }) => {
+    // Before the build: a busy port is a usage error, found before any work starts.
+    const contentDir = content();
+    await assertPortFree(opts.host, opts.port);
     const { startPreview } = await import('../generator/preview/server.ts');
-    await startPreview({ contentDir: resolve(program.opts().content), outDir: resolve(opts.out), port, host: opts.host, watch: opts.watch });
+    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch });
   });
 
 program
   .command('serve')
   .description('serve an existing build (default dist/) exactly as production would: no rebuild, no live reload')
   .option('-d, --dir <dir>', 'the build to serve', 'dist')
-  .option('-p, --port <port>', 'port', '4321')
+  .option('-p, --port <port>', 'port (0: any free one)', parsePort, 4321)
   .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
-  .action(async (opts: { dir: string; port: string; host: string }) => {
-    const port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(2, 'site.port', `error: --port must be a number from 0 to 65535, not "${opts.port}"`);
+  .action(async (opts: { dir: string; port: number; host: string }) => {
+    await assertPortFree(opts.host, opts.port);
     const { startServer } = await import('../generator/preview/server.ts');
-    await startServer({ dir: resolve(opts.dir), port, host: opts.host });
+    await startServer({ dir: resolve(opts.dir), port: opts.port, host: opts.host });
   });
 
 const leads = program.command('leads').description('work with the leads the lead function archived');
@@ -68,17 +96,11 @@ leads
   .option('--s3-endpoint <url>', 'an S3-compatible endpoint instead of AWS (e.g. s3rver)')
   .option('--ses-endpoint <url>', 'an SES-compatible endpoint instead of AWS (e.g. aws-ses-v2-local)')
   .option('--local [dir]', "use the emulators of a running `site preview` (their addresses are in <dir>/endpoints.json)")
+  .addHelpText('after', '\nExit codes: 0 every unsent lead sent, 2 usage error (no bucket, a bad --since, no running preview for --local),\n4 a lead could not be sent or S3 failed (safe to re-run: each lead is sent once), 5 AWS credentials missing or refused, 6 bucket not found.')
   .action(async (opts: { since?: string; bucket?: string; region?: string; s3Endpoint?: string; sesEndpoint?: string; local?: string | true }) => {
-    const { runResend, OperatorError } = await import('../generator/cli/leads-command.ts');
-    try {
-      const local = opts.local === true ? '.site/preview-aws' : opts.local;
-      const result = await runResend({ ...opts, local, contentDir: resolve(program.opts().content) });
-      if (result.failed) process.exitCode = 4;
-    } catch (error) {
-      if (!(error instanceof OperatorError)) throw error;
-      console.error(`✗ ${error.message}`);
-      process.exitCode = 4;
-    }
+    const { runResend } = await import('../generator/cli/leads-command.ts');
+    const local = opts.local === true ? '.site/preview-aws' : opts.local;
+    await runResend({ ...opts, local, contentDir: content() });
   });
 
 program
@@ -91,27 +113,16 @@ program
   .option('-d, --dir <dir>', 'the build to publish', 'dist')
   .option('--dry-run', 'print what would happen; change nothing', false)
   .option('--delete', 'remove remote files the build no longer has (the previous deploy\'s hashed assets stay)', false)
-  .option('--concurrency <n>', 'requests in flight at once', '8')
+  .option('--concurrency <n>', 'requests in flight at once (1 to 256)', parseConcurrency, 8)
   .option('--json', 'print one JSON summary on stdout', false)
   .addHelpText('after', '\nCredentials come from the standard AWS chain (environment, profile, web identity).\nExit codes: 0 ok, 1 build not valid, 2 usage or not a build, 3 bug, 4 S3/network failure (safe to re-run),\n5 credentials missing/rejected or access denied, 6 bucket not found.')
-  .action(async (opts: { bucket: string; prefix: string; region?: string; endpoint?: string; dir: string; dryRun: boolean; delete: boolean; concurrency: string; json: boolean }) => {
-    const concurrency = Number(opts.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new CommanderError(2, 'site.concurrency', `error: --concurrency must be a number from 1 to 256, not "${opts.concurrency}"`);
+  .action(async (opts: { bucket: string; prefix: string; region?: string; endpoint?: string; dir: string; dryRun: boolean; delete: boolean; concurrency: number; json: boolean }) => {
     const { runPublish } = await import('../generator/cli/publish-command.ts');
-    process.exitCode = await runPublish({ ...opts, dir: resolve(opts.dir), concurrency });
+    await runPublish({ ...opts, dir: resolve(opts.dir) });
   });
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof CommanderError) {
-    // --help and --version exit through here with code 0.
-    process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else if (error instanceof ContentError) {
-    printProblems(error.problems);
-    process.exitCode = 1;
-  } else {
-    printBug(error);
-    process.exitCode = 3;
-  }
+  process.exitCode = reportError(error, commanderPrinted);
 }

@@ -15,7 +15,14 @@ export interface Reference {
   path: (string | number)[];
 }
 
+/** A field whose text a template fills in: its `{name}`s other than site facts (generator/facts.ts). */
+export interface ParamField {
+  path: (string | number)[];
+  names: string[];
+}
+
 let collected: Reference[] = [];
+let collectedParams: ParamField[] = [];
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function isDate(value: string): boolean {
@@ -41,6 +48,20 @@ export function createAjv(options: { checkSchemas?: boolean } = {}): Ajv2020 {
   ajv.addFormat('date', { type: 'string', validate: isDate });
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/);
   ajv.addFormat('absolute-url', /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/);
+  // Marks a Markdown field ("block" or "inline"): the transform stage renders it to HTML and
+  // the generated types hold it as the model's Markdown type (generator/schema-types.ts).
+  ajv.addKeyword({ keyword: 'x-markdown', schemaType: 'string' });
+  // Names a template fills in this field at run time ("{n} min read"): any other `{name}` that is
+  // not a site fact is a typo the author hears about (generator/facts.ts).
+  ajv.addKeyword({
+    keyword: 'x-params',
+    schemaType: 'array',
+    errors: false,
+    validate(names: string[], data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+      if (typeof data === 'string' && cxt) collectedParams.push({ path: pointerToPath(cxt.instancePath), names });
+      return true;
+    },
+  });
   ajv.addKeyword({
     keyword: 'x-check',
     schemaType: 'string',
@@ -52,10 +73,14 @@ export function createAjv(options: { checkSchemas?: boolean } = {}): Ajv2020 {
       return true;
     },
   });
-  for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()) {
-    ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')));
-  }
+  for (const file of schemaFiles()) ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')));
   return ajv;
+}
+
+/** Every schema file, relative to generator/schemas: the shared ones and pages/ (one per page template). */
+export function schemaFiles(): string[] {
+  const inDir = (dir: string) => readdirSync(join(schemaDir, dir)).filter((f) => f.endsWith('.schema.json')).sort().map((f) => (dir ? `${dir}/${f}` : f));
+  return [...inDir(''), ...inDir('pages')];
 }
 
 let ajv: Ajv2020 | undefined;
@@ -72,14 +97,17 @@ export function validator(schema: string): ValidateFunction {
   return fn;
 }
 
-/** Validates and returns ajv's errors plus the references seen in the data. */
-export function check(schema: string, data: unknown): { errors: NonNullable<ValidateFunction['errors']>; references: Reference[] } {
+/** Validates and returns ajv's errors plus the references and runtime-parameter fields seen in the data. */
+export function check(schema: string, data: unknown): { errors: NonNullable<ValidateFunction['errors']>; references: Reference[]; params: ParamField[] } {
   const fn = validator(schema);
   collected = [];
+  collectedParams = [];
   const ok = fn(data);
   const references = collected;
+  const params = collectedParams;
   collected = [];
-  return { errors: ok ? [] : [...(fn.errors ?? [])], references };
+  collectedParams = [];
+  return { errors: ok ? [] : [...(fn.errors ?? [])], references, params };
 }
 
 export function pointerToPath(pointer: string): (string | number)[] {

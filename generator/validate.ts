@@ -1,14 +1,21 @@
 // records → typed Site model, or a list of located problems. Every problem in every file
 // is reported at once; nothing stops at the first.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ErrorObject } from 'ajv';
-import { collections, requiredSingles, type CollectionName } from './collections.ts';
+import { collectionOf, collections, pageSchemas, requiredSingles, schemaFor, type CollectionName } from './collections.ts';
+import { displayPath, specialEntriesUnder, statusProblem } from './paths.ts';
 import { check, type Reference } from './schemas.ts';
 import { locate, type SourceRecord } from './load.ts';
 import { formatPath, sortProblems, type Problem } from './problems.ts';
-import type { Site } from './model.ts';
-import { pageKeysNeeded, routePaths } from './routes.ts';
+import type { Category, Pages, SourceSite } from './model.ts';
+import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from './routes.ts';
+import { reportFillMarkers } from './fill-markers.ts';
+import { markdownProblems, referenceContext, referenceProblem } from './references.ts';
+import { onePerField, schemaProblems } from './schema-problems.ts';
+import { uniquenessProblems } from './unique.ts';
+import { problem } from './errors.ts';
+import { nearestName } from './suggest.ts';
+import { expandRecords, placeholderProblems } from './facts.ts';
+import { footerColumnProblems } from './navigation.ts';
 
 export interface ValidateOptions {
   contentDir: string;
@@ -17,18 +24,21 @@ export interface ValidateOptions {
 }
 
 export interface Validated {
-  site: Site | undefined;
+  /** The model, when there is no problem; its Markdown fields still hold their source (see transform.ts). */
+  site: SourceSite | undefined;
   problems: Problem[];
   /** Per file: problems, for the admin's content view. */
   byFile: Map<string, Problem[]>;
 }
 
-// Schema results and Markdown links per record. A record is replaced when its file changes,
-// so the preview re-checks only the files an edit touched.
+// Schema results per record. A record is replaced when its file changes, so the preview
+// re-checks only the files an edit touched.
 const schemaResults = new WeakMap<SourceRecord, ReturnType<typeof check>>();
-const markdownLinks = new WeakMap<SourceRecord, MarkdownLink[]>();
 
-export function validate(records: SourceRecord[], options: ValidateOptions): Validated {
+export function validate(written: SourceRecord[], options: ValidateOptions): Validated {
+  // Site facts ({phone}, {SolutionCount}…) are filled in first, so the schemas check the text
+  // visitors read; the records keep their YAML text, so problems point at what was written.
+  const { records, facts } = expandRecords(written);
   const problems: Problem[] = [];
   const references: { record: SourceRecord; ref: Reference }[] = [];
   const good: SourceRecord[] = [];
@@ -38,317 +48,160 @@ export function validate(records: SourceRecord[], options: ValidateOptions): Val
       problems.push(...record.problems);
       continue;
     }
+    const schema = schemaFor(record.collection, record.slug);
+    if (!schema) {
+      problems.push(unknownItemProblem(record));
+      continue;
+    }
     let result = schemaResults.get(record);
     if (!result) {
-      result = check(collections[record.collection].schema, record.data);
+      result = check(schema, record.data);
       schemaResults.set(record, result);
     }
     const { errors, references: refs } = result;
-    for (const error of dedupe(errors)) problems.push(toProblem(record, error));
+    problems.push(...schemaProblems(record, errors));
+    problems.push(...placeholderProblems(record, result.params, facts));
+    if (record.collection === 'navigation' && !errors.length) problems.push(...footerColumnProblems(record));
     for (const ref of refs) references.push({ record, ref });
     if (!errors.length) good.push(record);
   }
 
+  problems.push(...checkTree(options.contentDir));
+
   for (const name of requiredSingles) {
     const def = collections[name];
     if (!records.some((r) => r.collection === name)) {
-      problems.push({ file: displayContent(options.contentDir, def.path), line: 1, column: 1, path: '', message: `file is missing: the ${name} content is required` });
+      problems.push(problem('missing-file', { file: displayContent(options.contentDir, def.path), line: 1, column: 1 }, { what: `the ${name} content every page needs` }));
     }
   }
 
   const site = assemble(good, options);
-  problems.push(...checkUnique(good));
+  // Every file that parsed: a duplicate id is found even in a file with another mistake.
+  const parsed = records.filter((r) => !r.problems.length && typeof r.data === 'object' && r.data !== null);
+  problems.push(...uniquenessProblems(parsed));
 
   // Link targets come from every file that parsed, valid or not: one mistake in a solution
   // file must not turn every link to that solution into a second, misleading problem.
-  const parsed = records.filter((r) => !r.problems.length && r.data && typeof r.data === 'object');
-  const dataOf = (name: CollectionName) => parsed.filter((r) => r.collection === name).map((r) => r.data as any);
-  const routes = new Set(routePaths({ solutions: dataOf('solutions'), posts: dataOf('blog') } as Site, true));
-  const exists = memoExists(options.contentDir);
-  for (const key of pageKeysNeeded(site)) {
-    if (!site.pages[key]) {
-      problems.push({ file: displayContent(options.contentDir, `pages/${key}.yaml`), line: 1, column: 1, path: '', message: `file is missing: it holds the copy of a page the site needs` });
+  const routes = new Set(routePaths(linkTargets(records)));
+  const cx = referenceContext(options.contentDir, routes, categorySlugs(parsed));
+  // A page file with problems of its own is there, only wrong: "missing" would mislead.
+  const pageFiles = new Set(records.filter((r) => r.collection === 'pages').map((r) => r.slug));
+  for (const key of pageKeysNeeded()) {
+    if (!pageFiles.has(key)) {
+      problems.push(problem('missing-file', { file: displayContent(options.contentDir, `pages/${key}.yaml`), line: 1, column: 1 }, { what: 'the copy of a page the site needs' }));
     }
   }
-  const categories = new Set(site.categories.map((c) => c.slug));
   for (const { record, ref } of references) {
-    const message = checkReference(ref, { routes, categories, exists });
-    if (message) {
-      const { line, column } = locate(record, ref.path);
-      problems.push({ file: record.file, line, column, path: formatPath(ref.path), message });
-    }
+    const found = referenceProblem(ref, cx, () => ({ file: record.file, ...locate(record, ref.path), path: formatPath(ref.path) }));
+    if (found) problems.push(found);
   }
-  for (const record of good) {
-    if (record.body !== undefined) problems.push(...checkMarkdown(record, routes, exists));
+  // Links and images of every body that parsed, whether or not its front matter passed.
+  for (const record of parsed) {
+    if (record.body !== undefined) problems.push(...markdownProblems(record, cx));
   }
 
-  sortProblems(problems);
+  // One line per mistake: a field that broke a pattern and the category list is one problem.
+  const found = onePerField(problems);
+  // `site new`'s TODO markers: each is "still to write", in drafts too (generator/fill-markers.ts).
+  reportFillMarkers(records, found);
+  sortProblems(found);
+  problems.splice(0, problems.length, ...found);
   const byFile = new Map<string, Problem[]>();
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   return { site: problems.length ? undefined : site, problems, byFile };
 }
 
 function displayContent(contentDir: string, rel: string): string {
-  return join(contentDir, rel).replace(process.cwd() + '/', '');
+  return displayPath(join(contentDir, rel));
 }
 
-/** Turns records that passed their schema into the model; invalid ones are simply absent. */
-function assemble(records: SourceRecord[], options: ValidateOptions): Site {
-  const of = (name: CollectionName) => records.filter((r) => r.collection === name);
-  const one = (name: CollectionName) => of(name)[0]?.data as any;
-  const byOrder = <T extends { order: number }>(items: T[]) => items.sort((a, b) => a.order - b.order);
-  const files: Site['files'] = {};
-  const note = (name: string, key: string, file: string) => ((files[name] ??= {})[key] = file);
-  for (const r of records) note(r.collection, r.slug, r.file);
+/** The category slugs of blog-categories.yaml, valid or not, so one mistake there does not flag every post. */
+function categorySlugs(parsed: SourceRecord[]): string[] {
+  const data = parsed.find((r) => r.collection === 'categories')?.data as { categories?: unknown } | undefined;
+  const list = Array.isArray(data?.categories) ? (data.categories as { slug?: unknown }[]) : [];
+  return list.map((c) => c?.slug).filter((slug): slug is string => typeof slug === 'string');
+}
 
-  const posts = of('blog')
-    .map((r) => ({ ...(r.data as any), slug: r.slug, body: r.body ?? '' }))
+/** A page file that no template shows (content/pages/<name>.yaml has no schema), with the nearest page name. */
+function unknownItemProblem(record: SourceRecord): Problem {
+  const known = Object.keys(pageSchemas).map((k) => `${k}.yaml`);
+  const name = `${record.slug}.yaml`;
+  return problem('unknown-page-file', { file: record.file, line: 1, column: 1 }, { name, known, suggestion: nearestName(name, known) });
+}
+
+/**
+ * The solutions' paths and the posts' ids, from every file that parsed, valid or not: one
+ * mistake in a solution file must not turn every link to that solution into a second,
+ * misleading problem.
+ */
+function linkTargets(records: SourceRecord[]): LinkTargets {
+  const solutionPaths: string[] = [];
+  const postIds: number[] = [];
+  for (const r of records) {
+    if (r.problems.length || typeof r.data !== 'object' || r.data === null) continue;
+    const data = r.data as Record<string, unknown>;
+    if (r.collection === 'solutions') solutionPaths.push(typeof data.path === 'string' ? data.path : `/solutions/${typeof data.slug === 'string' ? data.slug : r.slug}`);
+    if (r.collection === 'blog' && typeof data.id === 'number') postIds.push(data.id);
+  }
+  return { solutionPaths, postIds };
+}
+
+/**
+ * Turns records that passed their schema into the model; invalid ones are simply absent, so
+ * the model is complete only when validation finds no problem (only then is it handed on).
+ * Each record's data is typed here with the type generated from the schema it passed.
+ */
+function assemble(records: SourceRecord[], options: ValidateOptions): SourceSite {
+  type Model = SourceSite;
+  const of = <T>(name: CollectionName): (SourceRecord & { data: T })[] => records.filter((r): r is SourceRecord & { data: T } => r.collection === name);
+  const items = <T>(name: CollectionName): T[] => of<T>(name).map((r) => r.data);
+  const one = <T>(name: CollectionName): T | undefined => items<T>(name)[0];
+  const byOrder = <T extends { order: number }>(list: T[]) => list.sort((a, b) => a.order - b.order);
+  const files: Model['files'] = {};
+  for (const r of records) (files[r.collection] ??= {})[r.slug] = r.file;
+
+  const posts: Model['posts'] = of<Omit<Model['posts'][number], 'slug' | 'path' | 'body'>>('blog')
+    .map((r) => ({ ...r.data, slug: r.slug, path: blogPath(r.data.id), body: r.body ?? '' }))
     .filter((p) => options.includeDrafts || !p.draft)
-    .sort((a, b) => String(b.date).localeCompare(String(a.date)) || b.id - a.id);
+    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   return {
-    config: one('site') ?? emptySite,
-    navigation: one('navigation') ?? emptyNavigation,
-    pages: Object.fromEntries(of('pages').map((r) => [r.slug, r.data as any])),
-    solutions: byOrder(of('solutions').map((r) => r.data as any)),
+    config: one<Model['config']>('site') ?? emptySite,
+    navigation: one<Model['navigation']>('navigation') ?? emptyNavigation,
+    // Complete when valid: a page file that is missing is a problem of its own (validate).
+    pages: Object.fromEntries(of<Pages<string>[keyof Pages]>('pages').map((r) => [r.slug, r.data])) as Partial<Pages<string>> as Pages<string>,
+    solutions: byOrder(items<Model['solutions'][number]>('solutions')),
     posts,
-    categories: one('categories')?.categories ?? [],
-    legal: Object.fromEntries(of('legal').map((r) => [r.slug, { ...(r.data as any), slug: r.slug, body: r.body ?? '' }])),
-    faqs: byOrder(of('faqs').map((r) => r.data as any)),
-    team: byOrder(of('team').map((r) => r.data as any)),
-    jobs: of('jobs').map((r) => r.data as any).filter((j) => j.open),
-    testimonials: byOrder(of('testimonials').map((r) => r.data as any)),
-    industries: byOrder(of('industries').map((r) => r.data as any)),
-    benefits: byOrder(of('benefits').map((r) => r.data as any)),
-    fleetFeatures: byOrder(of('fleetFeatures').map((r) => r.data as any)),
-    ecosystem: byOrder(of('ecosystem').map((r) => r.data as any)),
-    ui: one('ui') ?? {},
-    forms: one('forms') ?? { contact: { fields: {}, sources: [] }, partner: { fields: {}, groups: {}, departments: [], countries: [], states: [], button: '' }, job: { fields: {}, heading: '', accommodation: '', noScriptResume: '', button: '', close: '' } },
+    categories: one<{ categories: Category[] }>('categories')?.categories ?? [],
+    legal: Object.fromEntries(of<Omit<Model['legal'][string], 'slug' | 'body'>>('legal').map((r) => [r.slug, { ...r.data, slug: r.slug, body: r.body ?? '' }])),
+    faqs: byOrder(items<Model['faqs'][number]>('faqs')),
+    team: byOrder(items<Model['team'][number]>('team')),
+    jobs: items<Model['jobs'][number]>('jobs').filter((j) => j.open),
+    testimonials: byOrder(items<Model['testimonials'][number]>('testimonials')),
+    industries: byOrder(items<Model['industries'][number]>('industries')),
+    benefits: byOrder(items<Model['benefits'][number]>('benefits')),
+    fleetFeatures: byOrder(items<Model['fleetFeatures'][number]>('fleetFeatures')),
+    ecosystem: byOrder(items<Model['ecosystem'][number]>('ecosystem')),
+    ui: one<Model['ui']>('ui') ?? ({} as Model['ui']),
+    forms: one<Model['forms']>('forms') ?? ({} as Model['forms']),
     files,
   };
 }
 
-const emptySite = { brand: '', url: '', social: [] } as unknown as Site['config'];
-const emptyNavigation = { menus: [], direct: [], footer: { columns: [] }, banner: { hiddenOn: [] }, footerHiddenOn: [] } as unknown as Site['navigation'];
+// Stand-ins for a missing or invalid site.yaml or navigation.yaml: what validation itself reads
+// of them. The model is not handed on then.
+const emptySite = { brand: '', url: '', social: [] } as unknown as SourceSite['config'];
+const emptyNavigation = { menus: [], direct: [], footer: { columns: [] }, banner: { hiddenOn: [] }, footerHiddenOn: [] } as unknown as SourceSite['navigation'];
 
-/** Ids, slugs and paths that must not repeat, with the field that names them. */
-const uniqueKeys: { collection: CollectionName; field: string; label: string }[] = [
-  { collection: 'blog', field: 'id', label: 'post id' },
-  { collection: 'solutions', field: 'slug', label: 'solution slug' },
-  { collection: 'solutions', field: 'path', label: 'solution path' },
-  { collection: 'jobs', field: 'id', label: 'job id' },
-  { collection: 'industries', field: 'slug', label: 'industry slug' },
-];
-
-function checkUnique(records: SourceRecord[]): Problem[] {
-  const problems: Problem[] = [];
-  for (const { collection, field, label } of uniqueKeys) {
-    const seen = new Map<string, SourceRecord>();
-    for (const r of records.filter((x) => x.collection === collection)) {
-      const value = String((r.data as any)?.[field]);
-      const first = seen.get(value);
-      if (first) {
-        const { line, column } = locate(r, [field]);
-        problems.push({ file: r.file, line, column, path: field, message: `${label} ${value} is already used by ${first.file}; pick an unused one` });
-      } else seen.set(value, r);
-    }
-  }
-  const cats = records.find((r) => r.collection === 'categories');
-  const slugs = new Set<string>();
-  ((cats?.data as any)?.categories ?? []).forEach((c: { slug: string }, i: number) => {
-    if (slugs.has(c.slug) && cats) {
-      const { line, column } = locate(cats, ['categories', i, 'slug']);
-      problems.push({ file: cats.file, line, column, path: `categories[${i}].slug`, message: `category slug "${c.slug}" appears twice` });
-    }
-    slugs.add(c.slug);
-  });
-  return problems;
-}
-
-interface ReferenceContext { routes: Set<string>; categories: Set<string>; exists: (rel: string) => boolean }
-
-/** existsSync under the content root, asked once per path per validation. */
-function memoExists(contentDir: string): (rel: string) => boolean {
-  const seen = new Map<string, boolean>();
-  return (rel) => {
-    let found = seen.get(rel);
-    if (found === undefined) {
-      found = existsSync(join(contentDir, rel));
-      seen.set(rel, found);
-    }
-    return found;
-  };
-}
-
-function checkReference(ref: Reference, cx: ReferenceContext): string | undefined {
-  const value = ref.value;
-  switch (ref.kind) {
-    case 'image':
-      return cx.exists(value) ? undefined : `image "${value}" does not exist; add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`;
-    case 'category':
-      return cx.categories.has(value) ? undefined : `category "${value}" is not defined; expected one of: ${[...cx.categories].join(', ')} (content/blog-categories.yaml)`;
-    case 'route':
-    case 'link':
-      return checkLink(value, cx.routes, ref.kind === 'route');
-  }
-}
-
-export function checkLink(value: string, routes: Set<string>, internalOnly: boolean): string | undefined {
-  if (value.startsWith('/')) {
-    const path = value.replace(/[?#].*$/, '') || '/';
-    return routes.has(path) ? undefined : `link "${value}" goes to a page that does not exist; expected a route such as ${nearest(path, routes)}`;
-  }
-  if (internalOnly) return `"${value}" must be a path on this site starting with /`;
-  if (/^(https?:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9]+)$/.test(value)) return undefined;
-  return `"${value}" is not a link; expected a path like /contact-us, an https:// URL, mailto: or tel:`;
-}
-
-function nearest(path: string, routes: Set<string>): string {
-  const score = (r: string) => {
-    let s = 0;
-    while (s < r.length && s < path.length && r[s]!.toLowerCase() === path[s]!.toLowerCase()) s++;
-    return s;
-  };
-  return [...routes].sort((a, b) => score(b) - score(a) || a.localeCompare(b))[0] ?? '/';
-}
-
-const MD_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
-
-interface MarkdownLink { image: boolean; alt: string; target: string; line: number; column: number }
-
-/** Links and images in a Markdown body (not inside fenced code), with their positions. */
-function linksOf(record: SourceRecord): MarkdownLink[] {
-  let links = markdownLinks.get(record);
-  if (links) return links;
-  links = [];
-  let fenced = false;
-  (record.body ?? '').split('\n').forEach((text, i) => {
-    if (/^\s*(```|~~~)/.test(text)) fenced = !fenced;
-    if (fenced || !text.includes('](')) return;
-    for (const m of text.matchAll(MD_LINK)) {
-      const [, bang, alt, target] = m as unknown as [string, string, string, string];
-      links!.push({ image: !!bang, alt, target, line: (record.bodyLine ?? 1) + i, column: (m.index ?? 0) + 1 });
-    }
-  });
-  markdownLinks.set(record, links);
-  return links;
-}
-
-function checkMarkdown(record: SourceRecord, routes: Set<string>, exists: (rel: string) => boolean): Problem[] {
-  const problems: Problem[] = [];
-  for (const link of linksOf(record)) {
-    const at = { file: record.file, line: link.line, column: link.column, path: 'body' };
-    if (link.image) {
-      if (!link.alt.trim()) problems.push({ ...at, message: `image "${link.target}" has no alt text; write what it shows inside ![...]` });
-      if (!/^https?:/.test(link.target) && !exists(link.target)) problems.push({ ...at, message: `image "${link.target}" does not exist under content/` });
-    } else {
-      const message = checkLink(link.target, routes, false);
-      if (message) problems.push({ ...at, message });
-    }
-  }
-  return problems;
-}
-
-function dedupe(errors: ErrorObject[]): ErrorObject[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** An ajv error as a located problem with a message a content author can act on. */
-export function toProblem(record: SourceRecord, error: ErrorObject): Problem {
-  const base = pathOf(error.instancePath);
-  const p = error.params as Record<string, any>;
-  let path = base;
-  let atKey = false;
-  let message: string;
-  const value = error.data;
-  const described = (error.parentSchema as { description?: string } | undefined)?.description;
-  switch (error.keyword) {
-    case 'required': {
-      path = [...base, p.missingProperty];
-      const prop = (error.schema as unknown) && (error.parentSchema as any)?.properties?.[p.missingProperty];
-      const hint = prop?.description ? ` (${prop.description.replace(/\.$/, '')})` : '';
-      message = `is missing; it is required${hint}`;
-      return located(record, path, base, message);
-    }
-    case 'additionalProperties': {
-      path = [...base, p.additionalProperty];
-      atKey = true;
-      const allowed = Object.keys((error.parentSchema as any)?.properties ?? {});
-      message = `is not a known field; expected one of: ${allowed.join(', ')}`;
-      break;
-    }
-    case 'type':
-      message = `${show(value)} is ${kind(value)}, expected ${p.type === 'integer' ? 'a whole number' : `a ${p.type}`}`;
-      break;
-    case 'format':
-      message = formatMessage(p.format, value);
-      break;
-    case 'enum':
-      message = `${show(value)} is not allowed; expected one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-      break;
-    case 'const':
-      message = `${show(value)} is not allowed; expected ${JSON.stringify(p.allowedValue)}`;
-      break;
-    case 'pattern':
-      message = `${show(value)} is not in the expected form${described ? `: ${described}` : ` (${p.pattern})`}`;
-      break;
-    case 'minLength':
-      message = p.limit === 1 ? 'is empty; write some text' : `is ${String(value).length} characters; at least ${p.limit} expected`;
-      break;
-    case 'maxLength':
-      message = `is ${String(value).length} characters; at most ${p.limit} allowed`;
-      break;
-    case 'minimum':
-    case 'maximum':
-      message = `${show(value)} is ${error.keyword === 'minimum' ? 'below' : 'above'} the ${error.keyword} ${p.limit}`;
-      break;
-    case 'minItems':
-    case 'maxItems':
-      message = `has ${(value as unknown[]).length} items; ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${p.limit} expected`;
-      break;
-    case 'dependentRequired':
-      path = [...base, p.property];
-      message = `needs "${p.missingProperty}" next to it`;
-      break;
-    default:
-      message = error.message ?? 'is not valid';
-  }
-  const { line, column } = locate(record, path, atKey);
-  return { file: record.file, line, column, path: formatPath(path), message };
-}
-
-function located(record: SourceRecord, path: (string | number)[], at: (string | number)[], message: string): Problem {
-  const { line, column } = locate(record, at);
-  return { file: record.file, line, column, path: formatPath(path), message };
-}
-
-function pathOf(pointer: string): (string | number)[] {
-  return pointer ? pointer.slice(1).split('/').map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~'))) : [];
-}
-
-function formatMessage(format: string, value: unknown): string {
-  switch (format) {
-    case 'date': return `${show(value)} is not a date (YYYY-MM-DD, e.g. 2024-03-24)`;
-    case 'email': return `${show(value)} is not an e-mail address (name@example.com)`;
-    case 'absolute-url': return `${show(value)} is not an absolute URL (https://…)`;
-    default: return `${show(value)} is not a valid ${format}`;
-  }
-}
-
-function show(value: unknown): string {
-  const s = JSON.stringify(value);
-  return s === undefined ? String(value) : s.length > 60 ? `${s.slice(0, 57)}…"` : s;
-}
-
-function kind(value: unknown): string {
-  if (value === null) return 'empty';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
-  return `a ${typeof value}`;
+/**
+ * Links (and pipes, sockets, devices) anywhere under content/, each a problem at its own path:
+ * nothing is read through one, and a folder that is a link is not walked. Item files of a
+ * collection are left to `loadFile`, which reports them with the same words.
+ */
+function checkTree(contentDir: string): Problem[] {
+  return specialEntriesUnder(contentDir)
+    .filter(({ rel }) => !collectionOf(rel))
+    .map(({ rel, link }) => {
+      const at = { file: displayContent(contentDir, rel), line: 1, column: 1 };
+      return link ? statusProblem({ kind: 'link', at: at.file }, at) : problem('not-a-regular-file', at);
+    });
 }

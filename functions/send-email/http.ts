@@ -88,6 +88,12 @@ export function sitePath(path: string): string {
   return `/${path.replace(/^(?:[/\\\s\x00-\x1f\x7f]|%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|20|7f))+/i, '')}`;
 }
 
+/**
+ * Text safe inside HTML or XML, in an element or a quoted attribute. The one escape of the
+ * repository: the lead function's pages and e-mails, and the generator's pages, feed, sitemap
+ * and preview pages all use it (the generator imports it from here; the function is bundled
+ * on its own and must not reach into generator/).
+ */
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

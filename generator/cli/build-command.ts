@@ -1,22 +1,41 @@
-// `site build` and `site validate`.
-import { relative } from 'node:path';
+// `site build` and `site validate`: content problems stop them (exit 1); warnings (the JS
+// budget, missing descriptions, heavy images, facts typed out) are printed after the result
+// and fail only with --strict, for CI.
 import { Builder } from '../build.ts';
 import { loadAll } from '../load.ts';
 import { validate } from '../validate.ts';
+import { transform } from '../transform.ts';
+import { buildRoutes } from '../routes.ts';
 import { OutputDir } from '../write.ts';
-import { ContentError } from '../problems.ts';
-import { green, printSummary, printTimings } from './output.ts';
+import { displayPath } from '../paths.ts';
+import { ContentError, type Problem } from '../problems.ts';
+import { EXIT, UserError } from '../errors.ts';
+import { runChecks } from '../checks.ts';
+import { checkInput, contentCheckInput } from '../check-input.ts';
+import { green, printSummary, printTimings, printWarnings } from './output.ts';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 
-export async function runBuild(options: { contentDir: string; outDir: string; includeDrafts: boolean }): Promise<void> {
+export interface BuildCommandOptions {
+  contentDir: string;
+  outDir: string;
+  includeDrafts: boolean;
+  /** Warnings fail the build (exit 1) and the previous output stays. */
+  strict?: boolean;
+}
+
+export async function runBuild(options: BuildCommandOptions): Promise<void> {
   const start = performance.now();
   const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts });
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
   const out = new OutputDir(options.outDir);
   let outputs;
+  let warnings: Problem[];
   try {
     outputs = await builder.full({ onPage: (file, bytes) => out.write(file, bytes), retainPages: false });
+    warnings = runChecks(checkInput(builder, options.contentDir));
+    // --strict: the new build is not swapped in, as for a content problem.
+    if (options.strict && warnings.length) throw strictFailure(warnings, 'the previous build is unchanged');
   } catch (error) {
     await out.abort();
     throw error;
@@ -26,13 +45,26 @@ export async function runBuild(options: { contentDir: string; outDir: string; in
   // Pages were written while rendering; this is what was left after the last one.
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });
   printTimings(builder.timings);
-  printSummary(builder.summary(), relative(process.cwd(), options.outDir) || '.', performance.now() - start);
+  printSummary(builder.summary(), displayPath(options.outDir) || '.', performance.now() - start);
+  printWarnings(warnings);
 }
 
-export async function runValidate(options: { contentDir: string }): Promise<void> {
+export async function runValidate(options: { contentDir: string; strict?: boolean }): Promise<void> {
   const start = performance.now();
   const records = loadAll(options.contentDir);
   const result = validate(records, { contentDir: options.contentDir, includeDrafts: true });
-  if (result.problems.length) throw new ContentError(result.problems);
+  if (result.problems.length || !result.site) throw new ContentError(result.problems);
+  // No bundle and no render here: the JavaScript budgets are checked by `site build`.
+  const site = transform(result.site);
+  const warnings = runChecks(contentCheckInput(records, buildRoutes(site), site.config, options.contentDir));
+  if (options.strict && warnings.length) throw strictFailure(warnings, 'fix them, or run without --strict');
   console.log(green(`✓ ${records.length} content files are valid (${(performance.now() - start).toFixed(0)} ms)`));
+  printWarnings(warnings);
+}
+
+/** --strict with warnings: they are printed, then the command fails as for a content problem. */
+function strictFailure(warnings: Problem[], then: string): UserError {
+  printWarnings(warnings, console.error);
+  const n = warnings.length;
+  return new UserError(`--strict: ${n} warning${n === 1 ? '' : 's'} fail${n === 1 ? 's' : ''} the command; ${then}`, EXIT.content);
 }

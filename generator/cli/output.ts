@@ -9,12 +9,23 @@ export const red = (s: string) => paint('31', s);
 export const green = (s: string) => paint('32', s);
 export const dim = (s: string) => paint('2', s);
 export const bold = (s: string) => paint('1', s);
+export const yellow = (s: string) => paint('33', s);
 
 export function printProblems(problems: Problem[]): void {
   const files = new Set(problems.map((p) => p.file)).size;
   console.error(red(bold(`✗ ${problems.length} content problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}:`)));
   for (const p of problems) console.error(`  ${formatProblem(p)}`);
   console.error(dim('\nNothing was written; the previous build is unchanged. Fix the lines above and run the command again.'));
+}
+
+/**
+ * Warnings, after the result: located like problems, and they do not fail the command
+ * (--strict makes them). On stdout with the rest of a successful run's report.
+ */
+export function printWarnings(warnings: Problem[], print: (line: string) => void = console.log): void {
+  if (!warnings.length) return;
+  print(yellow(bold(`⚠ ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`)));
+  for (const p of warnings) print(`  ${formatProblem(p)}`);
 }
 
 export function printBug(error: unknown): void {

@@ -2,7 +2,7 @@
 // stderr (a one-line bar on a terminal, plain lines in CI); the result goes to stdout (a
 // summary, or with --json exactly one JSON object). Expected failures print a message, no stack.
 import { publish, PublishError, type PublishEvent, type PublishSummary } from '../publish.ts';
-import { bold, dim, green, red } from './output.ts';
+import { bold, dim, green } from './output.ts';
 
 export interface PublishCommandOptions {
   dir: string;
@@ -16,21 +16,21 @@ export interface PublishCommandOptions {
   json: boolean;
 }
 
-/** Publishes and returns the exit code; anything but a PublishError is a bug and propagates. */
-export async function runPublish(options: PublishCommandOptions): Promise<number> {
+/**
+ * Publishes. A PublishError (a UserError with its exit code) propagates to the CLI's one exit
+ * function (generator/cli/exit.ts) after --json has printed its summary of the failure.
+ */
+export async function runPublish(options: PublishCommandOptions): Promise<void> {
   const progress = process.stderr.isTTY ? new ProgressBar() : new ProgressLines(options.dryRun);
   try {
     const summary = await publish({ ...options, onEvent: (event) => progress.on(event) });
     progress.end();
     if (options.json) console.log(JSON.stringify({ ok: true, ...summary, ms: Math.round(summary.ms) }));
     else printSummary(summary);
-    return 0;
   } catch (error) {
     progress.end();
-    if (!(error instanceof PublishError)) throw error;
-    console.error(red(`✗ ${error.message}`));
-    if (options.json) console.log(JSON.stringify({ ok: false, exitCode: error.exitCode, error: { kind: error.kind, message: error.message } }));
-    return error.exitCode;
+    if (error instanceof PublishError && options.json) console.log(JSON.stringify({ ok: false, exitCode: error.exitCode, error: { kind: error.kind, message: error.message } }));
+    throw error;
   }
 }
 

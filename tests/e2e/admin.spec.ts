@@ -87,7 +87,7 @@ test('an invalid date is located in Content (file:line, field, fix) and the over
   await expect(problem.getByRole('link')).toHaveAttribute('href', `vscode://file${box.content}/${POST}:${line}:7`);
   await expect(problem).toContainText('Field date');
   await expect(problem).toContainText('"2024-13-01" is not a date');
-  await expect(problem).toContainText('Fix: YYYY-MM-DD, e.g. 2024-03-24');
+  await expect(problem).toContainText('Fix: write YYYY-MM-DD, e.g. 2024-03-24');
   const row = page.locator(`tr[data-file="content/${POST}"]`);
   await expect(row.getByText('Invalid')).toBeVisible();
   await page.getByRole('button', { name: /^Invalid \(1\)$/ }).click();
@@ -112,7 +112,9 @@ test('Checks list missing descriptions and heavy images with the file to fix, as
   await expect(descriptions).toContainText('its subheading stands in');
   const images = page.locator('[data-kind="heavy-image"]');
   await expect(images.getByRole('link', { name: 'content/images/blog/huge-photo.png:1:1' })).toBeVisible({ timeout: 10_000 });
-  await expect(images).toContainText('image is 400.0 KB, over the 300 KB limit');
+  await expect(images).toContainText('image is 400 KB, over the 300 KB limit');
+  // The catalogue's hint, the words `site build` prints after the same message.
+  await expect(images).toContainText('export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80');
   await expect(page.locator('[data-kind="broken-link"]')).toContainText('Every internal link goes to a page that exists.');
 });
 

@@ -41,18 +41,73 @@ describe('validate', () => {
     const problems = problemsOf(box);
     const lines = problems.map(formatProblem);
     expect(lines).toHaveLength(3);
-    expect(lines).toContain(`content/blog/${post.slice(5)}:${lineOf(box.read(post), 'date: 2024-13-01')}:7  date: "2024-13-01" is not a date (YYYY-MM-DD, e.g. 2024-03-24)`);
-    expect(lines.find((l) => l.includes('solutions/adas.yaml'))).toMatch(/^content\/solutions\/adas\.yaml:2:1 {2}path: is missing; it is required/);
+    expect(lines).toContain(`content/blog/${post.slice(5)}:${lineOf(box.read(post), 'date: 2024-13-01')}:7  date: "2024-13-01" is not a date; write YYYY-MM-DD, e.g. 2024-03-24`);
+    expect(lines.find((l) => l.includes('solutions/adas.yaml'))).toMatch(/^content\/solutions\/adas\.yaml:2:1 {2}path: is missing; add path:/);
     const nav = box.read('navigation.yaml');
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^content/navigation.yaml:${lineOf(nav, 'href: /faq }')}:\\d+  footer\\.columns\\[3\\]\\.links\\[2\\]\\.href: link "/faq" goes to a page that does not exist; expected a route such as /faqs$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^content/navigation.yaml:${lineOf(nav, 'href: /faq }')}:\\d+  footer\\.columns\\[3\\]\\.links\\[2\\]\\.href: link "/faq" goes to a page that does not exist; did you mean /faqs\\?$`)));
   });
 
-  test('an unknown field names the fields that are allowed, pointing at the key', () => {
+  test('an unknown field far from any name lists the fields that are allowed, pointing at the key', () => {
     box = sandbox();
-    box.edit('faqs/01-benefits.yaml', /^title:/m, 'titel:');
+    box.edit('faqs/01-benefits.yaml', /^title:/m, 'question:');
     const [p, q] = problemsOf(box);
-    expect(p).toMatchObject({ path: 'title', message: expect.stringMatching(/^is missing; it is required \(The question\)/) });
-    expect(q).toMatchObject({ path: 'titel', line: 3, column: 1, message: 'is not a known field; expected one of: order, title, content' });
+    expect(p).toMatchObject({ path: 'title', code: 'missing-field', message: 'is missing', hint: 'add title: (The question)' });
+    expect(q).toMatchObject({ path: 'question', line: 3, column: 1, code: 'unknown-field', message: 'is not a known field', hint: 'expected one of: order, title, content' });
+  });
+
+  test('a misspelt key is one problem that names the field it meant, not also "missing" (subheadng)', () => {
+    box = sandbox();
+    const post = 'blog/fleet-management-trends-2024.md';
+    box.edit(post, /^subheading:/m, 'subheadng:');
+    const lines = problemsOf(box).map(formatProblem);
+    expect(lines).toEqual([`content/${post}:${lineOf(box.read(post), 'subheadng:')}:1  subheadng: is not a known field; did you mean subheading?`]);
+  });
+
+  test('a category in the wrong case is one line naming the category it meant (ELD → eld)', () => {
+    box = sandbox();
+    const post = 'blog/eld-hours-of-service-compliance-canada.md';
+    box.edit(post, /^category: .*$/m, 'category: ELD');
+    const lines = problemsOf(box).map(formatProblem);
+    expect(lines).toEqual([`content/${post}:${lineOf(box.read(post), 'category: ELD')}:11  category: "ELD" is not a category; did you mean eld?`]);
+  });
+
+  test('a misspelt image path names the nearest image that exists', () => {
+    box = sandbox();
+    const post = 'blog/eld-hours-of-service-compliance-canada.md';
+    const image = /^image: (images\/\S+)$/m.exec(box.read(post))![1]!;
+    box.edit(post, `image: ${image}`, `image: ${image.replace(/(\w)(\w)\.svg$/, '$2$1.svg')}`);
+    const [p] = problemsOf(box);
+    expect(p).toMatchObject({ path: 'image', code: 'missing-image', hint: `did you mean ${image}?` });
+  });
+
+  test('a link to a page that does not exist names the nearest page (/contact → /contact-us); none near, no guess', () => {
+    box = sandbox();
+    box.edit('navigation.yaml', 'href: /faqs }', 'href: /contact }');
+    box.edit('navigation.yaml', 'href: /leadership,', 'href: /team,');
+    const hints = problemsOf(box).map((p) => `${p.message}; ${p.hint}`);
+    expect(hints).toContain('link "/contact" goes to a page that does not exist; did you mean /contact-us?');
+    expect(hints).toContain('link "/team" goes to a page that does not exist; link to an existing page (the Pages list of /_admin shows them all) or remove the link');
+  });
+
+  test('a duplicate post id names the next free id, and a duplicate order the next free order', () => {
+    box = sandbox();
+    box.edit('blog/ai-in-fleet-management-today.md', /^id: \d+$/m, 'id: 1');
+    box.edit('faqs/02-compatibility.yaml', /^order: \d+$/m, 'order: 1');
+    const problems = problemsOf(box);
+    const maxId = Math.max(...readdirSync(join(box.content, 'blog')).map((f) => Number(/^id: (\d+)$/m.exec(box!.read(`blog/${f}`))?.[1] ?? 0)));
+    const maxOrder = Math.max(...readdirSync(join(box.content, 'faqs')).map((f) => Number(/^order: (\d+)$/m.exec(box!.read(`faqs/${f}`))?.[1] ?? 0)));
+    expect(problems).toHaveLength(2);
+    expect(problems.find((p) => p.code === 'duplicate-id')).toMatchObject({ path: 'id', message: expect.stringMatching(/^post id 1 is also used by .*content\/blog\/.+\.md$/), hint: `change one of them to the next free one, ${maxId + 1}` });
+    expect(problems.find((p) => p.code === 'duplicate-order')).toMatchObject({ path: 'order', message: expect.stringMatching(/^1 is also the order of .*content\/faqs\/01-.+\.yaml$/), hint: `change one of them to the next free order, ${maxOrder + 1}` });
+  });
+
+  test('links and images are checked in a file that also has a schema error', () => {
+    box = sandbox();
+    const post = 'blog/fleet-management-trends-2024.md';
+    box.edit(post, /^date: .*$/m, 'date: 2024-02-30');
+    box.write(post, `${box.read(post)}\nSee [our pricing](/pricing) and ![a chart](images/blog/chart.svg).\n`);
+    const codes = problemsOf(box).map((p) => p.code).sort();
+    expect(codes).toEqual(['broken-link', 'missing-image', 'not-a-date']);
   });
 
   test('a counter with a non-numeric value is rejected', () => {
@@ -68,10 +123,10 @@ describe('validate', () => {
     box.edit('blog/ai-in-fleet-management-today.md', /^id: \d+$/m, 'id: 1');
     box.edit('blog/cold-chain-monitoring-food-distribution.md', /^image: .*$/m, 'image: images/blog/nope.svg');
     box.edit('blog/adas-driver-safety-programs.md', /^category: .*$/m, 'category: safety');
-    const messages = problemsOf(box).map((p) => `${p.path}: ${p.message}`);
-    expect(messages).toContainEqual(expect.stringMatching(/^id: post id 1 is already used by .*content\/blog\/.+\.md; pick an unused one$/));
+    const messages = problemsOf(box).map((p) => `${p.path}: ${p.message}; ${p.hint}`);
+    expect(messages).toContainEqual(expect.stringMatching(/^id: post id 1 is also used by .*content\/blog\/.+\.md; change one of them to the next free one, \d+$/));
     expect(messages).toContain('image: image "images/blog/nope.svg" does not exist; add the file under content/images/blog/ or fix the path');
-    expect(messages).toContain('category: category "safety" is not defined; expected one of: eld, technology, industry (content/blog-categories.yaml)');
+    expect(messages).toContain('category: "safety" is not a category; expected one of: eld, technology, industry (content/blog-categories.yaml)');
   });
 
   test('links inside Markdown bodies are checked with their line', () => {

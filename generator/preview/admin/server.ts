@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import type { Builder, Update } from '../../build.ts';
 import type { Problem } from '../../problems.ts';
 import { adminState } from './state.ts';
+import { escapeHtml } from '../../../functions/send-email/http.ts';
 import type { BuildRun } from './types.ts';
 
 export interface AdminOptions {
@@ -208,8 +209,4 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www
 function shell(brand: string): string {
   const title = `Admin preview · ${escapeHtml(brand)}`;
   return `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="icon" href="${FAVICON}"><link rel="stylesheet" href="/_admin/app.css"><script type="module" src="/_admin/app.js"></script></head><body><div id="admin-root"><noscript>The admin preview needs JavaScript.</noscript></div></body></html>`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -1,15 +1,15 @@
 // The admin's view of the preview: pages, content items with their status, checks and the
-// last builds, gathered from the Builder the preview keeps. The I/O edge of the admin: it
-// reads content files and image sizes; the decisions live in checks.ts.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+// last builds, gathered from the Builder the preview keeps. The checks are the ones `site
+// build` prints (generator/checks.ts, fed by generator/check-input.ts).
+import { join, resolve, sep } from 'node:path';
 import type { Builder } from '../../build.ts';
 import { collections, type CollectionDef, type CollectionName } from '../../collections.ts';
 import type { Post } from '../../model.ts';
 import type { Problem } from '../../problems.ts';
-import { MANIFEST, type BuildManifest } from '../../write.ts';
+import { displayPath as display } from '../../paths.ts';
+import { budgetsOf, jsBudgetOf, runChecks, type Budgets } from '../../checks.ts';
+import { checkInput } from '../../check-input.ts';
 import { resolveUrl } from '../url-rule.ts';
-import { BUDGETS, runChecks, splitFix } from './checks.ts';
 import type { AdminState, BuildRun, CollectionInfo, FileRef, PageInfo, ProblemInfo } from './types.ts';
 
 export interface StateInput {
@@ -21,14 +21,15 @@ export interface StateInput {
 }
 
 export function adminState({ builder, contentDir, problems, builds }: StateInput): AdminState {
-  const pages = pagesOf(builder);
+  const budgets = budgetsOf(builder.site?.config.budgets);
+  const pages = pagesOf(builder, budgets);
   return {
     at: new Date().toISOString(),
-    budgets: BUDGETS,
+    budgets,
     pages,
     collections: collectionsOf(builder, contentDir, problems, pages),
     problems: problems.map(problemInfo),
-    checks: checksOf(builder, contentDir, problems, pages),
+    checks: checksOf(builder, contentDir, problems),
     builds,
   };
 }
@@ -40,34 +41,25 @@ export function fileRef(file: string, line?: number, column?: number): FileRef {
   return { file, line, column, href: `vscode://file${abs.startsWith('/') ? '' : '/'}${abs}${at}` };
 }
 
+/** A problem as the admin shows it: the catalogue's message and hint, never re-parsed. */
 function problemInfo(p: Problem): ProblemInfo {
-  return { at: fileRef(p.file, p.line, p.column), path: p.path, message: p.message, ...splitFix(p.message) };
+  return { at: fileRef(p.file, p.line, p.column), path: p.path, code: p.code, severity: p.severity, message: p.message, hint: p.hint };
 }
 
-function pagesOf(builder: Builder): PageInfo[] {
-  const islands = new Map(manifestOf(builder)?.routes.map((r) => [r.path, r.islands]) ?? []);
+function pagesOf(builder: Builder, budgets: Budgets): PageInfo[] {
   return builder.routes.map((route) => {
-    const weight = builder.pageWeight(route.path);
+    const weight = builder.pageWeight(route.path, route);
     return {
       path: route.path,
       title: route.title,
       status: route.status,
       draft: (route.props.post as Post | undefined)?.draft === true,
       sources: route.sources.filter(Boolean).map((s) => fileRef(s)),
-      islands: islands.get(route.path) ?? [],
+      islands: builder.islandsOf(route.path),
       weight,
-      overBudget: weight.js > BUDGETS.jsGzip,
+      overBudget: weight.js > jsBudgetOf(budgets, route.path),
     };
   });
-}
-
-const manifests = new WeakMap<Buffer, BuildManifest>();
-function manifestOf(builder: Builder): BuildManifest | undefined {
-  const bytes = builder.outputs.get(MANIFEST);
-  if (!bytes) return undefined;
-  let manifest = manifests.get(bytes);
-  if (!manifest) manifests.set(bytes, (manifest = JSON.parse(bytes.toString('utf8')) as BuildManifest));
-  return manifest;
 }
 
 function collectionsOf(builder: Builder, contentDir: string, problems: Problem[], pages: PageInfo[]): CollectionInfo[] {
@@ -95,33 +87,9 @@ function collectionsOf(builder: Builder, contentDir: string, problems: Problem[]
   }));
 }
 
-function checksOf(builder: Builder, contentDir: string, problems: Problem[], pages: PageInfo[]): AdminState['checks'] {
-  const info = new Map(pages.map((p) => [p.path, p]));
-  const texts = new Map<string, string>();
-  for (const record of builder.records.values()) {
-    try {
-      texts.set(record.file, readFileSync(join(contentDir, record.relPath), 'utf8'));
-    } catch {
-      // Deleted since the last rebuild: the next one will drop it.
-    }
-  }
-  const checks = runChecks({
-    pages: builder.routes.map((route) => ({
-      path: route.path,
-      html: builder.outputs.get(route.file)?.toString('utf8') ?? '',
-      sources: route.sources.filter(Boolean),
-      description: route.description ?? '',
-      ownDescription: route.template !== 'BlogPost' || Boolean((route.props.post as Post | undefined)?.description),
-      js: info.get(route.path)?.weight.js ?? 0,
-      islands: info.get(route.path)?.islands ?? [],
-    })),
-    siteDescription: builder.site?.config.description ?? '',
-    resolves: (path) => resolves(builder, path),
-    images: imagesOf(contentDir),
-    texts,
-    problems,
-  });
-  return checks.map(({ file, line, column, ...rest }) => ({ ...rest, at: fileRef(file, line, column) }));
+function checksOf(builder: Builder, contentDir: string, problems: Problem[]): AdminState['checks'] {
+  const checks = runChecks(checkInput(builder, contentDir, { resolves: (path) => resolves(builder, path), problems }));
+  return checks.map(({ pages, ...p }) => ({ ...problemInfo(p), pages }));
 }
 
 /** Follows the URL rule (and up to three redirects) to a file of the current build. */
@@ -133,29 +101,4 @@ function resolves(builder: Builder, path: string): boolean {
     pathname = new URL(resolution.location, 'http://preview.local').pathname;
   }
   return false;
-}
-
-function imagesOf(contentDir: string): { file: string; rel: string; bytes: number }[] {
-  const images: { file: string; rel: string; bytes: number }[] = [];
-  const walk = (rel: string) => {
-    let entries;
-    try {
-      entries = readdirSync(join(contentDir, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = `${rel}/${entry.name}`;
-      if (entry.isDirectory()) walk(path);
-      else if (/\.(png|jpe?g|webp|avif|gif|svg)$/i.test(entry.name)) {
-        images.push({ file: display(join(contentDir, path)), rel: path, bytes: statSync(join(contentDir, path)).size });
-      }
-    }
-  };
-  walk('images');
-  return images;
-}
-
-function display(abs: string): string {
-  return relative(process.cwd(), abs).split(sep).join('/');
 }

@@ -1,5 +1,6 @@
 // The admin preview's data: what `/_admin/api/state` answers and `/_admin/events` pushes after
 // every rebuild. Plain JSON, shared by the server (state.ts) and the browser UI (ui/).
+import type { Code, Severity } from '../../errors.ts';
 
 /** A content file (or any project file) as an author opens it. */
 export interface FileRef {
@@ -11,14 +12,17 @@ export interface FileRef {
   href: string;
 }
 
-/** A located content problem, split into what is wrong and what to do. */
+/** A located content problem: the catalogue's words (generator/errors.ts), what is wrong and what to do. */
 export interface ProblemInfo {
   at: FileRef;
   /** Field path inside the file, e.g. author.name; empty for the whole file. */
   path: string;
+  code: Code;
+  severity: Severity;
+  /** What is wrong. */
   message: string;
-  what: string;
-  fix: string;
+  /** What to do. */
+  hint: string;
 }
 
 export interface PageInfo {
@@ -54,14 +58,8 @@ export interface CollectionInfo {
   items: ItemInfo[];
 }
 
-export type CheckKind = 'broken-link' | 'missing-alt' | 'heavy-image' | 'js-budget' | 'missing-description';
-
-/** One thing to fix that is not (only) a schema problem, with the file to fix it in. */
-export interface CheckInfo {
-  kind: CheckKind;
-  at: FileRef;
-  message: string;
-  fix: string;
+/** One thing to fix that is not (only) a schema problem, with the file to fix it in (generator/checks.ts). */
+export interface CheckInfo extends ProblemInfo {
   /** Pages where it shows. */
   pages: string[];
 }
@@ -90,7 +88,8 @@ export interface BuildRun {
 export interface AdminState {
   /** ISO time this state was computed. */
   at: string;
-  budgets: { jsGzip: number; imageBytes: number };
+  /** Bytes: the default JS budget per page, the image limit, and pages with a budget of their own (content/site.yaml). */
+  budgets: { jsGzip: number; imageBytes: number; pages: Record<string, number> };
   pages: PageInfo[];
   collections: CollectionInfo[];
   /** Every current content problem (the same list the terminal and the overlay show). */
@@ -100,7 +99,18 @@ export interface AdminState {
 }
 
 /** What `GET /_site/leads` answers (the lead function's preview endpoint), newest first. */
-export interface LeadsResponse { inbox: string | null; leads: ArchivedLead[] }
+export interface LeadsResponse {
+  /** local: the emulators the preview started; aws: the real bucket (LEADS_BUCKET and AWS_REGION set). */
+  mode: 'local' | 'aws';
+  /** s3://<bucket> on AWS, else null. */
+  bucket: string | null;
+  /** Whether DELETE /_site/leads clears them: only the local emulator's archive, never a real bucket. */
+  clearable: boolean;
+  /** Why they cannot be cleared (AWS), in words for the author; else null. */
+  notice: string | null;
+  inbox: string | null;
+  leads: ArchivedLead[];
+}
 
 export interface ArchivedLead {
   id: string;

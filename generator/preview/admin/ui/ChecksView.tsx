@@ -1,32 +1,55 @@
 // Checks: broken internal links, images without alt text, heavy images, pages over the
 // JavaScript budget, missing descriptions; each with the file to fix.
 import type { RefObject } from 'react';
-import type { AdminState, CheckKind } from '../types.ts';
+import type { Code } from '../../../errors.ts';
+import type { AdminState, CheckInfo } from '../types.ts';
 import { FileLink, kb, plural } from './common.tsx';
 
-const KINDS: { kind: CheckKind; title: (s: AdminState) => string; none: string }[] = [
-  { kind: 'broken-link', title: () => 'Broken internal links', none: 'Every internal link goes to a page that exists.' },
-  { kind: 'missing-alt', title: () => 'Images without alt text', none: 'Every image has alt text (or is marked decorative).' },
+// Each group is one code of the catalogue (generator/errors.ts); a check of another code (a
+// warning added later) is listed under "Other warnings".
+const KINDS: { kind: Code; title: (s: AdminState) => string; none: string; also?: (c: CheckInfo) => boolean }[] = [
+  { kind: 'broken-link', title: () => 'Broken internal links', none: 'Every internal link goes to a page that exists.', also: (c) => c.code === 'not-a-site-path' },
+  // An alt field that is missing or empty is the validator's problem, listed here too.
+  { kind: 'missing-alt', title: () => 'Images without alt text', none: 'Every image has alt text (or is marked decorative).', also: (c) => /alt$/i.test(c.path) },
   { kind: 'heavy-image', title: (s) => `Images over ${round(s.budgets.imageBytes)}`, none: 'No image is over the limit.' },
-  { kind: 'js-budget', title: (s) => `Pages over the ${round(s.budgets.jsGzip)} JavaScript budget`, none: 'Every page is within the budget.' },
+  { kind: 'js-budget', title: (s) => `Pages over their JavaScript budget (${round(s.budgets.jsGzip)} unless site.yaml gives one)`, none: 'Every page is within its budget.' },
   { kind: 'missing-description', title: () => 'Missing descriptions', none: 'Every page has a description of its own.' },
+  { kind: 'fact-literal', title: () => 'Site facts typed out', none: 'Copy names the facts of site.yaml by placeholder ({phone}, {email}…).' },
 ];
 
 const round = (bytes: number) => kb(bytes).replace('.0 ', ' ');
+
+const OTHER = 'other' as Code;
+
+/** The group a check is listed in. */
+function groupOf(c: CheckInfo): Code {
+  return KINDS.find((k) => k.kind === c.code || k.also?.(c))?.kind ?? OTHER;
+}
+
+/** A group for checks of codes the list above does not name, when there are any. */
+function others(state: AdminState): typeof KINDS {
+  return state.checks.some((c) => groupOf(c) === OTHER) ? [{ kind: OTHER, title: () => 'Other warnings', none: '' }] : [];
+}
+
+function pageBudgets(state: AdminState): string {
+  const pages = Object.entries(state.budgets.pages);
+  return pages.length ? ` (${pages.map(([path, bytes]) => `${path}: ${round(bytes)}`).join(', ')})` : ' (the home page\u2019s budget)';
+}
 
 export function ChecksView({ state, heading }: { state: AdminState; heading: RefObject<HTMLHeadingElement | null> }) {
   return (
     <section aria-labelledby="checks-heading">
       <h1 id="checks-heading" ref={heading} tabIndex={-1}>Checks</h1>
       <p className="lede">
-        What to fix beyond the content schemas, each with the file to fix it in. Budgets: JavaScript{' '}
-        <strong>{round(state.budgets.jsGzip)} gzip per page</strong> (the home page&rsquo;s budget), images{' '}
+        What to fix beyond the content schemas, each with the file to fix it in: the warnings <code>site build</code> prints
+        (and <code>site build --strict</code> fails on). Budgets, set in <code>content/site.yaml</code>: JavaScript{' '}
+        <strong>{round(state.budgets.jsGzip)} gzip per page</strong>{pageBudgets(state)}, images{' '}
         <strong>{round(state.budgets.imageBytes)}</strong> each. A description is missing when a page has none, uses the
         site&rsquo;s default, or borrows another field.
       </p>
       <p className="summary">{state.checks.length ? plural(state.checks.length, 'thing', 'things') + ' to look at' : '✓ Nothing to fix.'}</p>
-      {KINDS.map(({ kind, title, none }) => {
-        const checks = state.checks.filter((c) => c.kind === kind);
+      {[...KINDS, ...others(state)].map(({ kind, title, none }) => {
+        const checks = state.checks.filter((c) => groupOf(c) === kind);
         const id = `check-${kind}`;
         return (
           <section key={kind} className="check-group" aria-labelledby={id} data-kind={kind}>
@@ -47,8 +70,8 @@ export function ChecksView({ state, heading }: { state: AdminState; heading: Ref
                   {checks.map((c, i) => (
                     <tr key={i}>
                       <td><FileLink at={c.at} /></td>
-                      <td>{c.message}</td>
-                      <td>{c.fix}</td>
+                      <td>{c.path ? <><code>{c.path}</code>: </> : null}{c.message}</td>
+                      <td>{c.hint}</td>
                       <td>
                         {c.pages.length > 4 ? (
                           <span className="muted">{c.pages.length} pages</span>

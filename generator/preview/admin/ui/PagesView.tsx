@@ -10,13 +10,16 @@ export function PagesView({ state, heading }: ViewProps) {
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const pages = state.pages.filter((p) => !needle || p.path.toLowerCase().includes(needle) || p.title.toLowerCase().includes(needle) || p.sources.some((s) => s.file.toLowerCase().includes(needle)));
-  const budget = kb(state.budgets.jsGzip).replace('.0 ', ' ');
+  const round = (bytes: number) => kb(bytes).replace('.0 ', ' ');
+  const budget = round(state.budgets.jsGzip);
+  const budgetOf = (path: string) => round(state.budgets.pages[path] ?? state.budgets.jsGzip);
   return (
     <section aria-labelledby="pages-heading">
       <h1 id="pages-heading" ref={heading} tabIndex={-1}>Pages</h1>
       <p className="lede">
         Every page of the preview, drafts included. Sizes are gzip, as visitors download them: the HTML, every script the
-        page may load, and the stylesheet. The JavaScript budget is <strong>{budget} gzip per page</strong>.
+        page may load, and the stylesheet. The JavaScript budget is <strong>{budget} gzip per page</strong>, unless{' '}
+        <code>budgets:</code> in <code>content/site.yaml</code> gives a page its own.
       </p>
       <div className="toolbar">
         <label htmlFor="page-filter">Find a page</label>
@@ -50,7 +53,7 @@ export function PagesView({ state, heading }: ViewProps) {
               <td className="num">{kb(page.weight.html)}</td>
               <td className={`num${page.overBudget ? ' over' : ''}`}>
                 {kb(page.weight.js)}
-                {page.overBudget ? <span className="visually-hidden"> (over the {budget} budget)</span> : null}
+                {page.overBudget ? <span className="visually-hidden"> (over its {budgetOf(page.path)} budget)</span> : null}
               </td>
               <td className="num">{kb(page.weight.css)}</td>
               <td>

@@ -31,7 +31,7 @@ export function dateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'medium', hour12: false });
 }
 
-/** Located problems: where (file:line:column), which field, what is wrong, how to fix it. */
+/** Located problems: where (file:line:column), which field, what is wrong, how to fix it (the catalogue's message and hint). */
 export function ProblemList({ problems }: { problems: ProblemInfo[] }) {
   return (
     <ul className="problems">
@@ -39,8 +39,8 @@ export function ProblemList({ problems }: { problems: ProblemInfo[] }) {
         <li key={i} className="problem">
           <FileLink at={p.at} />
           {p.path ? <span className="problem__field">Field <code>{p.path}</code></span> : <span className="problem__field">Whole file</span>}
-          <span className="problem__what">{p.what}</span>
-          {p.fix ? <span className="problem__fix"><strong>Fix:</strong> {p.fix}</span> : null}
+          <span className="problem__what">{p.message}</span>
+          {p.hint ? <span className="problem__fix"><strong>Fix:</strong> {p.hint}</span> : null}
         </li>
       ))}
     </ul>

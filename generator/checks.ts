@@ -1,0 +1,240 @@
+// Warnings: what a content author should fix beyond the schemas, each located in the file to
+// fix. `site build` and `site validate` print them (and `--strict` fails on them); /_admin's
+// Checks shows the same list. Pure: the callers gather pages, images and file texts
+// (generator/check-input.ts); this decides.
+import { problem, type Code } from './errors.ts';
+import type { Problem } from './problems.ts';
+import type { SourceRecord } from './load.ts';
+import { factsOf, literalFactWarnings } from './facts.ts';
+import { nearestRoute } from './suggest.ts';
+
+/** Budgets as content/site.yaml writes them (`budgets:`), in KB. */
+export interface BudgetsConfig {
+  javascriptKB?: number;
+  imageKB?: number;
+  pages?: Record<string, { javascriptKB?: number }>;
+}
+
+/** Budgets in bytes, with the per-page JavaScript exceptions. */
+export interface Budgets {
+  jsGzip: number;
+  imageBytes: number;
+  /** Route path → its own JavaScript budget, when content/site.yaml gives one. */
+  pages: Record<string, number>;
+}
+
+/** Issue #3's 130 KB gzip of JS per page (the home page's), and 300 KB per image: used when site.yaml says nothing. */
+export const DEFAULT_BUDGETS = { javascriptKB: 130, imageKB: 300 } as const;
+
+/** The budgets content/site.yaml sets, over the defaults. */
+export function budgetsOf(config: BudgetsConfig | undefined): Budgets {
+  const pages: Record<string, number> = {};
+  for (const [path, page] of Object.entries(config?.pages ?? {})) if (page.javascriptKB !== undefined) pages[path] = page.javascriptKB * 1024;
+  return {
+    jsGzip: (config?.javascriptKB ?? DEFAULT_BUDGETS.javascriptKB) * 1024,
+    imageBytes: (config?.imageKB ?? DEFAULT_BUDGETS.imageKB) * 1024,
+    pages,
+  };
+}
+
+/** The JavaScript budget of one page. */
+export const jsBudgetOf = (budgets: Budgets, path: string): number => budgets.pages[path] ?? budgets.jsGzip;
+
+export interface CheckPage {
+  path: string;
+  /** The rendered page, when the caller kept it (the preview); the rendered-link checks need it. */
+  html?: string;
+  /** Content files the page is built from (display paths); the first is the page's own. */
+  sources: string[];
+  description: string;
+  /** false when the description is borrowed (a post without one uses its subheading). */
+  ownDescription: boolean;
+  /** gzip bytes of every script the page may load (Builder.pageWeight). */
+  js: number;
+  islands: string[];
+}
+
+export interface CheckInput {
+  pages: CheckPage[];
+  siteDescription: string;
+  budgets: Budgets;
+  /** Content images: display path, content-relative path (images/…), size in bytes. */
+  images: { file: string; rel: string; bytes: number }[];
+  /** Text of a content file by display path, to find the line a field or link is written on. */
+  text(file: string): string | undefined;
+  /** The content as read (for checks of the copy itself). */
+  records: readonly SourceRecord[];
+  /** Whether an internal path answers with a page or file; given with the pages' HTML (the preview). */
+  resolves?: (path: string) => boolean;
+  /** The validator's current problems: its broken links and missing alt text are shown among the checks (the admin). */
+  problems?: Problem[];
+}
+
+/** A warning (or a validator problem shown with them), with the pages where it shows. */
+export type Check = Problem & { pages: string[] };
+
+type WarningCheck = (input: CheckInput) => Check[];
+
+/**
+ * Every warning check, in the order they are listed. A new kind of warning is a function
+ * here and an entry in the catalogue (generator/errors.ts) with `severity: 'warning'`.
+ */
+export const warningChecks: WarningCheck[] = [
+  heavyImages,
+  jsBudget,
+  budgetPages,
+  descriptions,
+  // Site facts (phone, e-mail, address…) typed out in copy instead of written as {placeholders}.
+  (input) => literalFactWarnings(input.records, factsOf(input.records)).map((p) => ({ ...p, pages: pagesBuiltFrom(input, p.file) })),
+];
+
+/** Checks that read the rendered pages: only the preview keeps them. */
+const renderedChecks: WarningCheck[] = [fromProblems, renderedLinks, renderedImages];
+
+const ORDER: Code[] = ['broken-link', 'missing-alt', 'heavy-image', 'js-budget', 'unknown-budget-page', 'missing-description'];
+
+/** Every warning for `input`, one per place and message, ordered by kind then file and line. */
+export function runChecks(input: CheckInput): Check[] {
+  const checks = [...(input.resolves ? renderedChecks : []), ...warningChecks].flatMap((check) => check(input));
+  const seen = new Set<string>();
+  const rank = (code: Code) => (ORDER.includes(code) ? ORDER.indexOf(code) : ORDER.length);
+  return checks
+    .filter((c) => {
+      const key = `${c.code}|${c.file}|${c.line}|${c.column}|${c.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    })
+    .sort((a, b) => rank(a.code) - rank(b.code) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+}
+
+/** The validator's broken-link and missing-alt problems, shown among the checks. */
+function fromProblems(input: CheckInput): Check[] {
+  return (input.problems ?? [])
+    .filter((p) => p.code === 'broken-link' || p.code === 'not-a-site-path' || p.code === 'missing-alt' || (/alt$/i.test(p.path) && (p.code === 'missing-field' || p.code === 'empty')))
+    .map((p) => ({ ...p, pages: pagesBuiltFrom(input, p.file) }));
+}
+
+/** Links in the rendered pages (content and templates alike) that would answer 404. */
+function renderedLinks(input: CheckInput): Check[] {
+  const broken = new Map<string, CheckPage[]>();
+  for (const page of input.pages) {
+    for (const m of (page.html ?? '').matchAll(/<a\b[^>]*?\shref="(\/(?!\/)[^"]*)"/g)) {
+      const target = decodeHtml(m[1]!);
+      const path = target.replace(/[?#].*$/, '') || '/';
+      if (input.resolves?.(path)) continue;
+      const pages = broken.get(target) ?? [];
+      if (!pages.includes(page)) pages.push(page);
+      broken.set(target, pages);
+    }
+  }
+  const routes = input.pages.map((p) => p.path);
+  return [...broken].map(([target, pages]) => ({
+    ...problem('broken-link', find(input, target, pages[0]!), { target, suggestion: nearestRoute(target.replace(/[?#].*$/, ''), routes) }),
+    severity: 'warning' as const,
+    pages: pages.map((p) => p.path),
+  }));
+}
+
+/** <img> elements rendered without an alt attribute (alt="" is a deliberate decorative image). */
+function renderedImages(input: CheckInput): Check[] {
+  const missing = new Map<string, CheckPage[]>();
+  for (const page of input.pages) {
+    for (const m of (page.html ?? '').matchAll(/<img\b[^>]*>/g)) {
+      if (/\salt=/.test(m[0])) continue;
+      const src = decodeHtml(/\ssrc="([^"]*)"/.exec(m[0])?.[1] ?? '');
+      const pages = missing.get(src) ?? [];
+      if (!pages.includes(page)) pages.push(page);
+      missing.set(src, pages);
+    }
+  }
+  return [...missing].map(([src, pages]) => {
+    const rel = contentImage(src);
+    return { ...problem('missing-alt', find(input, rel, pages[0]!), { image: rel, inMarkdown: false }), severity: 'warning' as const, pages: pages.map((p) => p.path) };
+  });
+}
+
+function heavyImages(input: CheckInput): Check[] {
+  const limit = input.budgets.imageBytes;
+  return input.images
+    .filter((image) => image.bytes > limit)
+    .map((image) => {
+      const hashed = `/assets/img/${image.rel.replace(/^images\//, '').replace(/\.[a-z0-9]+$/i, '')}-`;
+      return {
+        ...problem('heavy-image', { file: image.file, line: 1, column: 1 }, { bytes: image.bytes, limit }),
+        pages: input.pages.filter((p) => p.html?.includes(hashed)).map((p) => p.path),
+      };
+    });
+}
+
+function jsBudget(input: CheckInput): Check[] {
+  return input.pages
+    .filter((page) => page.sources[0] && page.js > jsBudgetOf(input.budgets, page.path))
+    .map((page) => ({
+      ...problem('js-budget', { file: page.sources[0]!, line: 1, column: 1 }, { bytes: page.js, budget: jsBudgetOf(input.budgets, page.path), islands: page.islands }),
+      pages: [page.path],
+    }));
+}
+
+/** A per-page budget in site.yaml for a path that is not a page (a typo, or a page since removed). */
+function budgetPages(input: CheckInput): Check[] {
+  const site = input.records.find((r) => r.collection === 'site');
+  if (!site) return [];
+  const routes = input.pages.map((p) => p.path);
+  return Object.keys(input.budgets.pages)
+    .filter((path) => !routes.includes(path))
+    .map((path) => ({
+      ...problem('unknown-budget-page', { file: site.file, ...(locateText(input.text(site.file), new RegExp(`^\\s*["']?${escapeRegExp(path)}["']?:`, 'm')) ?? { line: 1, column: 1 }) }, { page: path, suggestion: nearestRoute(path, routes) }),
+      pages: [],
+    }));
+}
+
+function descriptions(input: CheckInput): Check[] {
+  const checks: Check[] = [];
+  for (const page of input.pages) {
+    const file = page.sources[0];
+    if (!file) continue;
+    const text = page.description.trim();
+    const why = !text ? 'none' : text === input.siteDescription.trim() ? 'default' : !page.ownDescription ? 'borrowed' : undefined;
+    if (!why) continue;
+    const at = locateText(input.text(file), /^description:/m) ?? { line: 1, column: 1 };
+    checks.push({ ...problem('missing-description', { file, ...at }, { why }), pages: [page.path] });
+  }
+  return checks;
+}
+
+function pagesBuiltFrom(input: CheckInput, file: string): string[] {
+  return input.pages.filter((p) => p.sources.includes(file)).map((p) => p.path);
+}
+
+/** Where `needle` is written: the page's own files first, then any content file; else the page's file. */
+function find(input: CheckInput, needle: string, page: CheckPage): { file: string; line: number; column: number } {
+  const boundary = new RegExp(`${escapeRegExp(needle)}(?![\\w/.-])`);
+  const others = input.records.map((r) => r.file).filter((f) => !page.sources.includes(f));
+  for (const file of [...page.sources, ...others]) {
+    const at = locateText(input.text(file), boundary);
+    if (at) return { file, ...at };
+  }
+  return { file: page.sources[0] ?? '', line: 1, column: 1 };
+}
+
+function locateText(text: string | undefined, pattern: RegExp): { line: number; column: number } | undefined {
+  if (text === undefined) return undefined;
+  const m = pattern.exec(text);
+  if (!m) return undefined;
+  const before = text.slice(0, m.index + (m[0].length - m[0].trimStart().length)).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+/** /assets/img/blog/eld-3FX2abcdEf.svg → images/blog/eld.svg (the content path authors write). */
+function contentImage(src: string): string {
+  const m = /^\/assets\/img\/(.+)-[A-Za-z0-9]{10}(\.[a-z0-9]+)$/i.exec(src);
+  return m ? `images/${m[1]}${m[2]}` : src;
+}
+
+/** The text of an HTML attribute value (the inverse of escapeHtml, for the entities a renderer writes). */
+function decodeHtml(s: string): string {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,77 @@
+// `site new <kind> [title]`: reads content/, plans the new item (generator/new.ts), then writes
+// it, or prints it with --dry-run. A usage error (exit 2) is thrown before anything is written.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadAll } from '../load.ts';
+import { displayPath as display } from '../paths.ts';
+import { planNew, UsageError, type PlannedFile } from '../new.ts';
+import { bold, dim, green } from './output.ts';
+
+export interface NewOptions {
+  contentDir: string;
+  kind: string;
+  title?: string;
+  slug?: string;
+  dryRun: boolean;
+  /** Defaults to today's local date. */
+  date?: string;
+}
+
+/** The local calendar date, YYYY-MM-DD: the day the author sees, not UTC's. */
+export function localDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export async function runNew(options: NewOptions): Promise<void> {
+  const plan = planNew(loadAll(options.contentDir), { kind: options.kind, title: options.title, slug: options.slug, date: options.date ?? localDate() });
+  if (options.dryRun) {
+    printDryRun(options.contentDir, plan.files);
+    return;
+  }
+  write(options.contentDir, plan.files);
+  for (const f of plan.files) {
+    const path = display(join(options.contentDir, f.path));
+    if (f.action === 'create') console.log(green(`✓ Created ${path}`) + dim(` (${plan.summary})`));
+    else console.log(green(`✓ Linked it from ${path}: `) + f.where.join(', '));
+  }
+  console.log(`\nNext: fill the fields marked TODO, then run site preview. ${dim('site validate lists every TODO still to write; nothing with one left can be built.')}`);
+}
+
+function printDryRun(contentDir: string, files: PlannedFile[]): void {
+  for (const f of files) {
+    const path = display(join(contentDir, f.path));
+    if (f.action === 'create') {
+      console.log(bold(`${path} (new file)`));
+      console.log(f.text);
+    } else {
+      console.log(bold(`${path} (${f.added.length} line${f.added.length === 1 ? '' : 's'} added)`) + dim(`: ${f.where.join(', ')}`));
+      for (const line of f.added) console.log(`+${line}`);
+      console.log('');
+    }
+  }
+  console.log(dim('Dry run: nothing was written.'));
+}
+
+/**
+ * New files are created with `wx`, so one that appeared since the content was read is never
+ * overwritten; edits replace the file by rename, so a reader never sees half of one.
+ */
+function write(contentDir: string, files: PlannedFile[]): void {
+  for (const f of files.filter((x) => x.action === 'create')) {
+    const abs = join(contentDir, f.path);
+    mkdirSync(dirname(abs), { recursive: true });
+    try {
+      writeFileSync(abs, f.text, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${display(abs)} already exists; choose another title or pass --slug`, { cause: error });
+      throw error;
+    }
+  }
+  for (const f of files.filter((x) => x.action === 'edit')) {
+    const abs = join(contentDir, f.path);
+    const temporary = `${abs}.site-new-${process.pid}`;
+    writeFileSync(temporary, f.text);
+    renameSync(temporary, abs);
+  }
+}

@@ -1,0 +1,318 @@
+// The catalogue of problems: every kind of mistake the generator reports about content has a
+// stable code, a message (what is wrong) and a hint (what to do), written here once. The
+// terminal, the preview's overlay and /_admin all print these words (message, then hint); none
+// of them parses a message. A new kind of problem is a new entry here, never a literal string
+// at the place that finds it. Also here: the errors a person fixes outside content (UserError),
+// each with the exit code the CLI ends with.
+import type { Problem } from './problems.ts';
+
+export type Severity = 'error' | 'warning';
+
+interface Kind<A> {
+  /** 'error' unless said: errors stop a build; warnings are printed, and fail only `--strict`. */
+  severity?: Severity;
+  message(args: A): string;
+  hint(args: A): string;
+}
+
+const kind = <A = Record<never, never>>(k: Kind<A>): Kind<A> => k;
+
+/** "did you mean X?" when a near name exists, else the fallback. */
+const meant = (suggestion: string | undefined, otherwise: string) => (suggestion ? `did you mean ${suggestion}?` : otherwise);
+
+interface Subject { subject?: string }
+const about = (a: Subject) => (a.subject ? `${a.subject} ` : '');
+
+export const catalogue = {
+  // Reading files: front matter and YAML syntax (generator/load.ts).
+  'front-matter-missing': kind({
+    message: () => 'front matter is missing',
+    hint: () => 'start the file with a line "---", the YAML fields, and another "---"',
+  }),
+  'front-matter-language': kind<{ first: string }>({
+    message: ({ first }) => `front matter must start with a line of exactly ---, not ${JSON.stringify(first)}`,
+    hint: () => 'make the first line ---: a word after it would choose another language than YAML, and front matter is data, never code',
+  }),
+  'front-matter-unclosed': kind({
+    message: () => 'front matter is not closed',
+    hint: () => 'add a line of exactly --- after the YAML fields, before the text',
+  }),
+  'yaml-tab': kind<{ line: number; others: number[] }>({
+    message: ({ line }) => `YAML indentation must use spaces; line ${line} has a tab`,
+    hint: ({ others }) => `replace the tab with spaces${others.length ? ` (also on line${others.length > 1 ? 's' : ''} ${list(others)})` : ''}`,
+  }),
+  'yaml-duplicate-key': kind<{ key: string }>({
+    message: ({ key }) => `"${key}" is written twice in the same object`,
+    hint: () => 'keep one of them',
+  }),
+  'yaml-syntax': kind<{ detail: string }>({
+    message: ({ detail }) => `YAML syntax: ${detail}`,
+    hint: () => 'check this line and the one before: indent with spaces, and quote a value that holds ": " or starts with a special character',
+  }),
+
+  // What a file is (generator/paths.ts, load.ts, validate.ts).
+  'symbolic-link': kind<Subject & { link?: string }>({
+    message: (a) => `${about(a)}is a symbolic link${a.link ? ` (${a.link})` : ''}`,
+    hint: () => 'content/ holds real files and folders only: replace the link with a copy of what it points to',
+  }),
+  'not-a-regular-file': kind<Subject>({
+    message: (a) => `${about(a)}is not a regular file or folder`,
+    hint: () => 'content/ holds real files and folders only',
+  }),
+  'path-outside-content': kind<Subject & { reason: string }>({
+    message: (a) => `${about(a)}${a.reason}`,
+    hint: () => 'write the path from content/, e.g. images/blog/photo.svg',
+  }),
+  'missing-file': kind<{ what: string }>({
+    message: () => 'file is missing',
+    hint: ({ what }) => `create it: it holds ${what}`,
+  }),
+  'unknown-page-file': kind<{ name: string; suggestion?: string; known: string[] }>({
+    message: ({ name }) => `is not a page of the site: no template shows ${name}`,
+    hint: (a) => meant(a.suggestion, `page files are ${a.known.join(', ')} (generator/collections.ts, pageSchemas)`),
+  }),
+
+  // Fields against their schema (generator/schema-problems.ts).
+  'missing-field': kind<{ field: string; description?: string }>({
+    message: () => 'is missing',
+    hint: ({ field, description }) => `add ${field}:${description ? ` (${description.replace(/\.$/, '')})` : ''}`,
+  }),
+  'unknown-field': kind<{ suggestion?: string; allowed: string[] }>({
+    message: () => 'is not a known field',
+    hint: (a) => meant(a.suggestion, `expected one of: ${a.allowed.join(', ')}`),
+  }),
+  'wrong-type': kind<{ value: unknown; expected: string }>({
+    message: ({ value, expected }) => `${show(value)} is ${typeName(value)}, expected ${article(expected)}`,
+    hint: ({ expected }) => TYPE_HINTS[expected] ?? `write ${article(expected)}`,
+  }),
+  'not-a-date': kind<{ value: unknown }>({
+    message: ({ value }) => `${show(value)} is not a date`,
+    hint: () => 'write YYYY-MM-DD, e.g. 2024-03-24',
+  }),
+  'not-an-email': kind<{ value: unknown }>({
+    message: ({ value }) => `${show(value)} is not an e-mail address`,
+    hint: () => 'write an address like name@example.com',
+  }),
+  'not-a-url': kind<{ value: unknown }>({
+    message: ({ value }) => `${show(value)} is not an absolute URL`,
+    hint: () => 'write the whole address, starting with https://',
+  }),
+  'not-allowed': kind<{ value: unknown; allowed: unknown[]; suggestion?: unknown }>({
+    message: ({ value }) => `${show(value)} is not allowed`,
+    hint: (a) => meant(a.suggestion === undefined ? undefined : show(a.suggestion), `expected ${a.allowed.length === 1 ? show(a.allowed[0]) : `one of: ${a.allowed.map(show).join(', ')}`}`),
+  }),
+  'wrong-form': kind<{ value: unknown; form: string }>({
+    message: ({ value }) => `${show(value)} is not in the expected form`,
+    hint: ({ form }) => `expected ${form.replace(/\.$/, '')}`,
+  }),
+  empty: kind({
+    message: () => 'is empty',
+    hint: () => 'write some text',
+  }),
+  'too-short': kind<{ length: number; limit: number }>({
+    message: ({ length }) => `is ${length} character${length === 1 ? '' : 's'} long`,
+    hint: ({ limit }) => `write at least ${limit}`,
+  }),
+  'too-long': kind<{ length: number; limit: number }>({
+    message: ({ length }) => `is ${length} characters long`,
+    hint: ({ limit }) => `shorten it to at most ${limit}`,
+  }),
+  'out-of-range': kind<{ value: unknown; limit: number; side: 'minimum' | 'maximum' }>({
+    message: ({ value, limit, side }) => `${show(value)} is ${side === 'minimum' ? 'below the minimum' : 'above the maximum'} ${limit}`,
+    hint: ({ limit, side }) => `use a number ${side === 'minimum' ? 'from' : 'up to'} ${limit}`,
+  }),
+  'item-count': kind<{ count: number; limit: number; side: 'minimum' | 'maximum' }>({
+    message: ({ count }) => `has ${count} item${count === 1 ? '' : 's'}`,
+    hint: ({ limit, side }) => `${side === 'minimum' ? 'at least' : 'at most'} ${limit} expected`,
+  }),
+  'needs-field': kind<{ needed: string }>({
+    message: ({ needed }) => `needs "${needed}" next to it`,
+    hint: ({ needed }) => `add ${needed}: beside it, or remove this field`,
+  }),
+  'invalid-value': kind<{ detail: string }>({
+    message: ({ detail }) => detail,
+    hint: () => 'see the field\'s description in its schema (generator/schemas/)',
+  }),
+
+  // Values that name something else in the site (generator/references.ts, validate.ts).
+  'missing-image': kind<{ value: string; suggestion?: string }>({
+    message: ({ value }) => `image "${value}" does not exist`,
+    hint: ({ value, suggestion }) => meant(suggestion, `add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`),
+  }),
+  'missing-alt': kind<{ image: string; inMarkdown: boolean }>({
+    message: ({ image }) => `image "${image}" has no alt text`,
+    hint: ({ inMarkdown }) => (inMarkdown ? 'write what it shows inside ![...]' : 'add its alt field (imageAlt, photoAlt…) describing what it shows'),
+  }),
+  'unknown-category': kind<{ value: string; suggestion?: string; known: string[] }>({
+    message: ({ value }) => `"${value}" is not a category`,
+    hint: (a) => meant(a.suggestion, `expected one of: ${a.known.join(', ')} (content/blog-categories.yaml)`),
+  }),
+  'broken-link': kind<{ target: string; suggestion?: string }>({
+    message: ({ target }) => `link "${target}" goes to a page that does not exist`,
+    hint: ({ suggestion }) => meant(suggestion, 'link to an existing page (the Pages list of /_admin shows them all) or remove the link'),
+  }),
+  'not-a-site-path': kind<{ value: string }>({
+    message: ({ value }) => `"${value}" is not a path on this site`,
+    hint: () => 'start it with /, e.g. /contact-us',
+  }),
+  'not-a-link': kind<{ value: string }>({
+    message: ({ value }) => `"${value}" is not a link`,
+    hint: () => 'write a path like /contact-us, an https:// URL, mailto: or tel:',
+  }),
+  'duplicate-id': kind<{ label: string; value: unknown; file: string; next: string }>({
+    message: ({ label, value, file }) => `${label} ${show(value)} is also used by ${file}`,
+    hint: ({ next }) => `change one of them to the next free one, ${next}`,
+  }),
+  'duplicate-order': kind<{ value: number; file: string; next: number }>({
+    message: ({ value, file }) => `${value} is also the order of ${file}`,
+    hint: ({ next }) => `change one of them to the next free order, ${next}`,
+  }),
+  'still-to-write': kind<{ what: string }>({
+    message: ({ what }) => (what ? `still to write: ${what.replace(/\.$/, '')}` : 'still to write'),
+    hint: () => 'replace the TODO: marker with the text',
+  }),
+
+  // A template that fails on content the schemas let through (generator/render.ts, RenderError).
+  'page-not-rendered': kind<{ route: string; template: string; lists: string[]; reason: string }>({
+    message: ({ route, template, lists, reason }) => `page ${route} (template ${template}) could not be made from this file${lists.length ? ` and the ${lists.join(', ')} it lists` : ''}: ${reason}`,
+    hint: () => 'check the fields this page shows; if they are right, report it as a bug in the template',
+  }),
+
+  // Placeholders for site facts in copy, and lists taken from another (generator/facts.ts, navigation.ts).
+  'unknown-placeholder': kind<{ token: string; suggestion?: string; fills: string[]; facts: string[] }>({
+    message: ({ token }) => `${token} is not a placeholder`,
+    hint: (a) => meant(a.suggestion && `{${a.suggestion}}`, `${a.fills.length ? `this field fills in ${braced(a.fills)}; ` : ''}placeholders name site facts: ${braced(a.facts)}`),
+  }),
+  'unknown-menu': kind<{ value: string; suggestion?: string; known: string[] }>({
+    message: ({ value }) => `"${value}" is not a menu`,
+    hint: (a) => meant(a.suggestion === undefined ? undefined : show(a.suggestion), `expected the id of a menu: ${a.known.join(', ')}`),
+  }),
+  'footer-column-source': kind<{ both: boolean }>({
+    message: ({ both }) => (both ? 'has both links and menu' : 'has neither links nor menu'),
+    hint: () => 'keep one: menu: <a menu id> to list that menu\'s links, or links: to write them here',
+  }),
+
+  // Warnings: what /_admin's Checks finds, and `site build` prints (generator/checks.ts).
+  'js-budget': kind<{ bytes: number; budget: number; islands: string[] }>({
+    severity: 'warning',
+    message: ({ bytes, budget }) => `page loads ${kb(bytes)} of JavaScript (gzip), over its ${kb(budget)} budget`,
+    hint: ({ islands }) => (islands.length
+      ? `each interactive part adds script (${islands.join(', ')}): drop a section, ask a developer to slim one, or raise the page's budget in content/site.yaml (budgets.pages) saying why`
+      : 'ask a developer: the page has no interactive parts of its own'),
+  }),
+  'missing-description': kind<{ why: 'none' | 'default' | 'borrowed' }>({
+    severity: 'warning',
+    message: ({ why }) => ({ none: 'page has no description', default: "page uses the site's default description", borrowed: 'page has no description of its own (its subheading stands in)' })[why],
+    hint: () => 'write a description: (50–170 characters) saying what this page offers; search results show it',
+  }),
+  'heavy-image': kind<{ bytes: number; limit: number }>({
+    severity: 'warning',
+    message: ({ bytes, limit }) => `image is ${kb(bytes)}, over the ${kb(limit)} limit`,
+    hint: () => 'export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80',
+  }),
+  'fact-literal': kind<{ found: string; fact: string; placeholder: string }>({
+    severity: 'warning',
+    message: ({ found, fact }) => `"${found}" is ${fact} from content/site.yaml, typed out`,
+    hint: ({ placeholder }) => `write {${placeholder}} instead: a copy keeps the old text when site.yaml changes`,
+  }),
+  'unknown-budget-page': kind<{ page: string; suggestion?: string }>({
+    severity: 'warning',
+    message: ({ page }) => `budget for ${page}, which is not a page of the site`,
+    hint: ({ suggestion }) => meant(suggestion, 'name a page by its path, e.g. /career, or remove the line'),
+  }),
+};
+
+/** A stable name for one kind of problem, e.g. unknown-field. */
+export type Code = keyof typeof catalogue;
+
+type ArgsOf<C extends Code> = (typeof catalogue)[C] extends Kind<infer A> ? A : never;
+type Rest<C extends Code> = Record<never, never> extends ArgsOf<C> ? [args?: ArgsOf<C>] : [args: ArgsOf<C>];
+
+/** Where a problem is: the file as shown to people, 1-based line and column, and the field. */
+export interface Place {
+  file: string;
+  line: number;
+  column: number;
+  /** Field path inside the file, e.g. counters[0].value; empty for the whole file. */
+  path?: string;
+}
+
+/** A located problem of one kind, its words from the catalogue. */
+export function problem<C extends Code>(code: C, at: Place, ...[args]: Rest<C>): Problem {
+  const entry = catalogue[code] as Kind<ArgsOf<C>>;
+  const a = (args ?? {}) as ArgsOf<C>;
+  return {
+    file: at.file, line: at.line, column: at.column, path: at.path ?? '',
+    code, severity: entry.severity ?? 'error', message: entry.message(a), hint: entry.hint(a),
+  };
+}
+
+/** A value as an author wrote it, short: "2024-13-01", 42, or the first 57 characters of a long one. */
+export function show(value: unknown): string {
+  const s = JSON.stringify(value);
+  return s === undefined ? String(value) : s.length > 60 ? `${s.slice(0, 57)}…"` : s;
+}
+
+/** Sizes as the budgets are written: 130 KB, 130.4 KB. */
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
+  return `a ${typeof value}`;
+}
+
+const article = (type: string) => (type === 'integer' ? 'a whole number' : type === 'object' ? 'an object' : type === 'array' ? 'a list' : `a ${type}`);
+
+const TYPE_HINTS: Record<string, string> = {
+  number: 'write digits only, without quotes, e.g. 30',
+  integer: 'write a whole number without quotes, e.g. 3',
+  string: 'write text; quote it if it starts with a special character or looks like a number',
+  boolean: 'write true or false',
+  array: 'write a list: one "- item" per line',
+  object: 'write its fields on the lines below, indented',
+};
+
+const braced = (names: string[]) => names.map((n) => `{${n}}`).join(', ');
+
+const list = (n: number[]) => (n.length > 4 ? `${n.slice(0, 4).join(', ')}…` : n.join(', '));
+
+// Errors a person fixes outside content/: a flag, a busy port, AWS. Each carries its exit code;
+// generator/cli/exit.ts turns any thrown error into a message and a code, in one place.
+
+/** Exit codes of every command. */
+export const EXIT = {
+  ok: 0,
+  /** Content problems (or, with --strict, warnings). */
+  content: 1,
+  /** A usage error: a flag, an argument, a busy port; found before any work starts. */
+  usage: 2,
+  /** A bug in the generator: printed with its stack. */
+  bug: 3,
+  /** An AWS call or the network failed; safe to re-run. */
+  aws: 4,
+  /** AWS credentials missing, rejected, or access denied. */
+  credentials: 5,
+  /** The bucket does not exist. */
+  bucket: 6,
+} as const;
+
+/** An error a person can act on: printed as its message, no stack, with its exit code. */
+export class UserError extends Error {
+  constructor(message: string, readonly exitCode: number = EXIT.usage, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UserError';
+  }
+}
+
+/** A usage error (exit 2): the command was asked for something it cannot do as given. */
+export class UsageError extends UserError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, EXIT.usage, options);
+    this.name = 'UsageError';
+  }
+}

@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest';
+import { catalogue, problem, type Code } from '../../generator/errors.ts';
+import { formatProblem } from '../../generator/problems.ts';
+import { editDistance, nearestName, nearestPath, nearestRoute } from '../../generator/suggest.ts';
+
+const at = { file: 'content/x.yaml', line: 3, column: 5, path: 'field' };
+
+/** One sample per catalogue entry: its arguments, and the message and hint they must give. */
+const samples: { [C in Code]: [args: unknown, message: string, hint: string] } = {
+  'front-matter-missing': [undefined, 'front matter is missing', 'start the file with a line "---", the YAML fields, and another "---"'],
+  'front-matter-language': [{ first: '---js' }, 'front matter must start with a line of exactly ---, not "---js"', 'make the first line ---: a word after it would choose another language than YAML, and front matter is data, never code'],
+  'front-matter-unclosed': [undefined, 'front matter is not closed', 'add a line of exactly --- after the YAML fields, before the text'],
+  'yaml-tab': [{ line: 7, others: [8, 9] }, 'YAML indentation must use spaces; line 7 has a tab', 'replace the tab with spaces (also on lines 8, 9)'],
+  'yaml-duplicate-key': [{ key: 'title' }, '"title" is written twice in the same object', 'keep one of them'],
+  'yaml-syntax': [{ detail: 'Nested mappings are not allowed in compact mappings' }, 'YAML syntax: Nested mappings are not allowed in compact mappings', 'check this line and the one before: indent with spaces, and quote a value that holds ": " or starts with a special character'],
+  'symbolic-link': [{ subject: 'image "images/a.svg"', link: 'content/images' }, 'image "images/a.svg" is a symbolic link (content/images)', 'content/ holds real files and folders only: replace the link with a copy of what it points to'],
+  'not-a-regular-file': [undefined, 'is not a regular file or folder', 'content/ holds real files and folders only'],
+  'path-outside-content': [{ subject: 'image "../x.svg"', reason: 'has a ".." segment, which would leave its folder' }, 'image "../x.svg" has a ".." segment, which would leave its folder', 'write the path from content/, e.g. images/blog/photo.svg'],
+  'missing-file': [{ what: 'the copy of a page the site needs' }, 'file is missing', 'create it: it holds the copy of a page the site needs'],
+  'unknown-page-file': [{ name: 'hom.yaml', suggestion: 'home.yaml', known: ['home.yaml'] }, 'is not a page of the site: no template shows hom.yaml', 'did you mean home.yaml?'],
+  'missing-field': [{ field: 'title', description: 'The question.' }, 'is missing', 'add title: (The question)'],
+  'unknown-field': [{ suggestion: 'subheading', allowed: ['title', 'subheading'] }, 'is not a known field', 'did you mean subheading?'],
+  'wrong-type': [{ value: 'thirty', expected: 'number' }, '"thirty" is a string, expected a number', 'write digits only, without quotes, e.g. 30'],
+  'not-a-date': [{ value: '2024-13-01' }, '"2024-13-01" is not a date', 'write YYYY-MM-DD, e.g. 2024-03-24'],
+  'not-an-email': [{ value: 'info@' }, '"info@" is not an e-mail address', 'write an address like name@example.com'],
+  'not-a-url': [{ value: 'www.x.ca' }, '"www.x.ca" is not an absolute URL', 'write the whole address, starting with https://'],
+  'not-allowed': [{ value: 4, allowed: [3, 5] }, '4 is not allowed', 'expected one of: 3, 5'],
+  'wrong-form': [{ value: 'ELD', form: 'a category slug from blog-categories.yaml.' }, '"ELD" is not in the expected form', 'expected a category slug from blog-categories.yaml'],
+  empty: [undefined, 'is empty', 'write some text'],
+  'too-short': [{ length: 4, limit: 10 }, 'is 4 characters long', 'write at least 10'],
+  'too-long': [{ length: 180, limit: 170 }, 'is 180 characters long', 'shorten it to at most 170'],
+  'out-of-range': [{ value: 0, limit: 1, side: 'minimum' }, '0 is below the minimum 1', 'use a number from 1'],
+  'item-count': [{ count: 3, limit: 4, side: 'minimum' }, 'has 3 items', 'at least 4 expected'],
+  'needs-field': [{ needed: 'imageAlt' }, 'needs "imageAlt" next to it', 'add imageAlt: beside it, or remove this field'],
+  'invalid-value': [{ detail: 'must be valid' }, 'must be valid', "see the field's description in its schema (generator/schemas/)"],
+  'missing-image': [{ value: 'images/blog/eld-complance.svg', suggestion: 'images/blog/eld-compliance.svg' }, 'image "images/blog/eld-complance.svg" does not exist', 'did you mean images/blog/eld-compliance.svg?'],
+  'missing-alt': [{ image: 'images/a.svg', inMarkdown: true }, 'image "images/a.svg" has no alt text', 'write what it shows inside ![...]'],
+  'unknown-category': [{ value: 'ELD', suggestion: 'eld', known: ['eld', 'technology'] }, '"ELD" is not a category', 'did you mean eld?'],
+  'broken-link': [{ target: '/faq', suggestion: '/faqs' }, 'link "/faq" goes to a page that does not exist', 'did you mean /faqs?'],
+  'not-a-site-path': [{ value: 'faqs' }, '"faqs" is not a path on this site', 'start it with /, e.g. /contact-us'],
+  'not-a-link': [{ value: 'www.x.ca' }, '"www.x.ca" is not a link', 'write a path like /contact-us, an https:// URL, mailto: or tel:'],
+  'duplicate-id': [{ label: 'post id', value: 1, file: 'content/blog/a.md', next: '32' }, 'post id 1 is also used by content/blog/a.md', 'change one of them to the next free one, 32'],
+  'duplicate-order': [{ value: 3, file: 'content/faqs/03-a.yaml', next: 15 }, '3 is also the order of content/faqs/03-a.yaml', 'change one of them to the next free order, 15'],
+  'still-to-write': [{ what: 'the question, as a visitor asks it.' }, 'still to write: the question, as a visitor asks it', 'replace the TODO: marker with the text'],
+  'page-not-rendered': [{ route: '/faqs', template: 'Faqs', lists: ['faqs'], reason: 'x is undefined' }, 'page /faqs (template Faqs) could not be made from this file and the faqs it lists: x is undefined', 'check the fields this page shows; if they are right, report it as a bug in the template'],
+  'unknown-placeholder': [{ token: '{phnoe}', suggestion: 'phone', fills: [], facts: ['phone'] }, '{phnoe} is not a placeholder', 'did you mean {phone}?'],
+  'unknown-menu': [{ value: 'solution', suggestion: 'solutions', known: ['solutions'] }, '"solution" is not a menu', 'did you mean "solutions"?'],
+  'footer-column-source': [{ both: true }, 'has both links and menu', "keep one: menu: <a menu id> to list that menu's links, or links: to write them here"],
+  'js-budget': [{ bytes: 133530, budget: 130 * 1024, islands: ['CareerJobs', 'LifeSlider'] }, 'page loads 130.4 KB of JavaScript (gzip), over its 130 KB budget', "each interactive part adds script (CareerJobs, LifeSlider): drop a section, ask a developer to slim one, or raise the page's budget in content/site.yaml (budgets.pages) saying why"],
+  'missing-description': [{ why: 'borrowed' }, 'page has no description of its own (its subheading stands in)', 'write a description: (50–170 characters) saying what this page offers; search results show it'],
+  'heavy-image': [{ bytes: 400 * 1024, limit: 300 * 1024 }, 'image is 400 KB, over the 300 KB limit', 'export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80'],
+  'fact-literal': [{ found: '(416) 555-0142', fact: 'the phone number', placeholder: 'phone' }, '"(416) 555-0142" is the phone number from content/site.yaml, typed out', 'write {phone} instead: a copy keeps the old text when site.yaml changes'],
+  'unknown-budget-page': [{ page: '/carer', suggestion: '/career' }, 'budget for /carer, which is not a page of the site', 'did you mean /career?'],
+};
+
+const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'fact-literal', 'unknown-budget-page'];
+
+describe('the error catalogue', () => {
+  test('every entry has a sample here (a new kind of problem comes with its words tested)', () => {
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(catalogue).sort());
+  });
+
+  test.each(Object.entries(samples) as [Code, [unknown, string, string]][])('%s: its message and hint', (code, [args, message, hint]) => {
+    const p = (problem as (c: Code, a: typeof at, x?: unknown) => ReturnType<typeof problem>)(code, at, args);
+    expect(p).toEqual({ ...at, code, severity: WARNINGS.includes(code) ? 'warning' : 'error', message, hint });
+    // The terminal's line is the same words: where, field, message; hint.
+    expect(formatProblem(p)).toBe(`content/x.yaml:3:5  field: ${message}; ${hint}`);
+  });
+
+  test('a hint without a near name says what is expected instead', () => {
+    expect(problem('unknown-field', at, { allowed: ['order', 'title', 'content'] }).hint).toBe('expected one of: order, title, content');
+    expect(problem('broken-link', at, { target: '/team' }).hint).toBe('link to an existing page (the Pages list of /_admin shows them all) or remove the link');
+    expect(problem('missing-image', at, { value: 'images/blog/x.svg' }).hint).toBe('add the file under content/images/blog/ or fix the path');
+    expect(problem('unknown-category', at, { value: 'fleet', known: ['eld', 'technology'] }).hint).toBe('expected one of: eld, technology (content/blog-categories.yaml)');
+  });
+});
+
+describe('nearest names', () => {
+  test('a swap of two letters is one edit, as is a letter missing', () => {
+    expect(editDistance('tilte', 'title')).toBe(1);
+    expect(editDistance('subheadng', 'subheading')).toBe(1);
+    expect(editDistance('eld', 'eld')).toBe(0);
+  });
+
+  test('subheadng → subheading; ELD → eld (case does not count); nothing near → no guess', () => {
+    expect(nearestName('subheadng', ['title', 'subheading', 'description'])).toBe('subheading');
+    expect(nearestName('ELD', ['eld', 'technology', 'industry'])).toBe('eld');
+    expect(nearestName('answer', ['order', 'title', 'content'])).toBeUndefined();
+  });
+
+  test('an image path: a typo, or the right name in another folder', () => {
+    const images = ['images/blog/eld-compliance.svg', 'images/blog/ai-fleet.svg', 'images/icons/eld.svg'];
+    expect(nearestPath('images/blog/eld-complance.svg', images)).toBe('images/blog/eld-compliance.svg');
+    expect(nearestPath('images/eld-compliance.svg', images)).toBe('images/blog/eld-compliance.svg');
+    expect(nearestPath('images/blog/photo.png', images)).toBeUndefined();
+  });
+
+  test('a route: a typo, or a page whose path continues the link; /404 is never suggested', () => {
+    const routes = ['/', '/faqs', '/contact-us', '/solutions', '/solutions/eld', '/404'];
+    expect(nearestRoute('/faq', routes)).toBe('/faqs');
+    expect(nearestRoute('/contact', routes)).toBe('/contact-us');
+    expect(nearestRoute('/solutions/ead', routes)).toBe('/solutions/eld');
+    expect(nearestRoute('/team', routes)).toBeUndefined();
+    expect(nearestRoute('/40', routes)).toBeUndefined();
+  });
+});
