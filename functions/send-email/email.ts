@@ -4,7 +4,7 @@
 // overrides, zero-width, BOM: no Subject that reads differently from what it says), HTML
 // bodies escape everything.
 import { escapeHtml } from './http.ts';
-import type { FormName, LeadMessage } from './validation.ts';
+import type { FormName, LeadMessage, Locale } from './validation.ts';
 
 export interface LeadEmail {
   from: string;
@@ -22,6 +22,8 @@ export interface LeadForEmail {
   receivedAt: string;
   fields: Record<string, string>;
   message: LeadMessage;
+  /** The language the visitor wrote in; absent on leads archived before issue #16 (English). */
+  locale?: Locale;
   resume?: { fileName: string; url: string; expiresAt: string };
 }
 
@@ -32,6 +34,11 @@ export interface EmailSettings {
   hiringInbox: string;
   /** Field labels per form, from content/forms.yaml (the labels visitors saw). */
   labels: Partial<Record<FormName, Record<string, string>>>;
+  /**
+   * The same labels as the translated forms show them (content/fr/forms.yaml), for the pages a
+   * visitor reads; the e-mail to sales keeps `labels`. A missing label falls back to English.
+   */
+  translatedLabels?: Partial<Record<Locale, Partial<Record<FormName, Record<string, string>>>>>;
 }
 
 export const FORM_TITLES: Record<FormName, string> = {
@@ -40,6 +47,14 @@ export const FORM_TITLES: Record<FormName, string> = {
   newsletter: 'Newsletter sign-up',
   partner: 'Partner application',
   job: 'Job application',
+};
+
+/**
+ * How sales learn a lead's language so they answer in it: a subject tag a mail rule can filter
+ * on, and the e-mail's first line. English leads carry neither (their e-mail is as before).
+ */
+export const LANGUAGE_NOTES: Partial<Record<Locale, { tag: string; line: string }>> = {
+  fr: { tag: '[FR]', line: 'The visitor wrote in French: reply in French.' },
 };
 
 /** One line, no control or format characters (Unicode Cc, Cf), at most `max` characters: safe in a header. */
@@ -67,9 +82,11 @@ export function composeEmail(lead: LeadForEmail, settings: EmailSettings): LeadE
     .filter(([name, value]) => value !== '' && name !== 'resume')
     .map(([name, value]) => [labels[name] ?? name, textSafe(value)] as const);
   if (lead.resume) rows.unshift([labels.resume ?? 'Résumé', lead.resume.fileName]);
+  const note = LANGUAGE_NOTES[lead.locale ?? 'en'];
   const received = new Date(lead.receivedAt).toLocaleString('en-CA', { timeZone: 'America/Toronto', dateStyle: 'long', timeStyle: 'short' });
 
   const text = [
+    ...(note ? [note.line, ''] : []),
     `${title} from the ${settings.brand} website`,
     `Received ${received} (Toronto time) · lead ${lead.id}`,
     '',
@@ -84,7 +101,7 @@ export function composeEmail(lead: LeadForEmail, settings: EmailSettings): LeadE
 <body style="margin:0;padding:24px;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#0b1f33">
 <table role="presentation" style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;border-collapse:separate;padding:24px;width:100%">
 <tr><td>
-<p style="margin:0 0 4px;font-size:13px;color:#5b6b7c">${escapeHtml(settings.brand)} website · lead ${escapeHtml(lead.id)}</p>
+${note ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fff4d6;border-radius:6px;font-weight:bold">${escapeHtml(note.line)}</p>\n` : ''}<p style="margin:0 0 4px;font-size:13px;color:#5b6b7c">${escapeHtml(settings.brand)} website · lead ${escapeHtml(lead.id)}</p>
 <h1 style="margin:0 0 4px;font-size:22px">${escapeHtml(title)}${who ? ` from ${escapeHtml(who)}` : ''}</h1>
 <p style="margin:0 0 20px;font-size:13px;color:#5b6b7c">Received ${escapeHtml(received)} (Toronto time)</p>
 <table role="presentation" style="border-collapse:collapse;width:100%;font-size:15px">
@@ -98,7 +115,7 @@ ${lead.resume ? `<p style="margin:20px 0 0"><a href="${escapeHtml(lead.resume.ur
     from: settings.sender,
     to: [lead.form === 'job' ? settings.hiringInbox : settings.salesInbox],
     replyTo: [headerSafe(lead.message.from_email, 254)],
-    subject: headerSafe(`${title}${who ? `: ${who}` : ''}`, 150),
+    subject: headerSafe(`${note ? `${note.tag} ` : ''}${title}${who ? `: ${who}` : ''}`, 150),
     text,
     html,
   };

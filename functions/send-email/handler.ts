@@ -2,9 +2,10 @@
 // logic, then one response and one log line. It never logs visitor data or echoes an exception
 // to the client.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { FORM_TITLES } from './email.ts';
-import { header, html, json, method, parseBody, path, redirect, escapeHtml, sitePath, type HttpEvent, type HttpResponse } from './http.ts';
+import { header, json, method, parseBody, path, sitePath, type HttpEvent, type HttpResponse } from './http.ts';
 import { acceptLead, isForm, issueUploadTicket, type LeadDeps, type Outcome } from './lead.ts';
+import { formPage, formPostAnswer } from './pages.ts';
+import { localeOf, type Locale } from './validation.ts';
 
 export interface HandlerDeps extends LeadDeps {
   /** Origins whose pages may call the function from a script (the site's own). */
@@ -22,10 +23,6 @@ export interface HandlerDeps extends LeadDeps {
 
 /** The header CloudFront's origin configuration adds (infra/template.yaml), as API Gateway passes it: lower case. */
 export const ORIGIN_HEADER = 'x-origin-verify';
-
-/** Where each form lives, for the "go back" link of a plain form post that failed. */
-const FORM_PAGES: Record<string, string> = { wizard: '/get-started', contact: '/contact-us', newsletter: '/blogs', partner: '/partnership', job: '/career' };
-const THANKS = '/Thanks';
 
 export function createHandler(deps: HandlerDeps) {
   const log = deps.log ?? ((entry) => console.log(JSON.stringify(entry)));
@@ -82,17 +79,17 @@ async function route(event: HttpEvent, deps: HandlerDeps, requestId: string): Pr
     return { response: json(400, { accepted: false, error: 'The body must be a JSON object.' }), outcome: 'bad-request', form: '' };
   }
   const request = body.kind === 'json'
-    ? { form: value.form, fields: value.fields, submissionId: value.submissionId, fax: value.fax, resumeKey: value.resumeKey, via: 'json' as const }
+    ? { form: value.form, fields: value.fields, submissionId: value.submissionId, fax: value.fax, resumeKey: value.resumeKey, locale: value.locale, via: 'json' as const }
     : formPost(value as Record<string, string>);
   const result = await acceptLead(request, deps);
   const form = isForm(request.form) ? request.form : '';
-  return { response: body.kind === 'json' ? asJson(result, requestId) : asPage(result, deps, header(event, 'referer')), outcome: result.kind, form };
+  return { response: body.kind === 'json' ? asJson(result, requestId) : asPage(result, deps, header(event, 'referer'), localeOf(request.locale)), outcome: result.kind, form };
 }
 
-/** A plain form post carries the fields at the top level, beside `form` and the honeypot. */
+/** A plain form post carries the fields at the top level, beside `form`, `locale` and the honeypot. */
 function formPost(values: Record<string, string>) {
-  const { form, fax, submissionId, ...fields } = values;
-  return { form, fields, fax, submissionId: submissionId || undefined, via: 'form' as const };
+  const { form, fax, submissionId, locale, ...fields } = values;
+  return { form, fields, fax, submissionId: submissionId || undefined, locale, via: 'form' as const };
 }
 
 function asJson(result: Outcome, requestId: string): HttpResponse {
@@ -111,25 +108,15 @@ function asJson(result: Outcome, requestId: string): HttpResponse {
   }
 }
 
-function asPage(result: Outcome, deps: HandlerDeps, referer: string): HttpResponse {
-  if (result.kind === 'accepted' || result.kind === 'duplicate' || result.kind === 'spam') return redirect(THANKS);
-  const form = 'form' in result ? result.form : '';
-  const back = backLink(referer, deps.allowedOrigins) ?? FORM_PAGES[form] ?? '/';
-  if (result.kind === 'invalid') {
-    const labels = deps.settings.labels[result.form] ?? {};
-    const items = Object.entries(result.errors).map(([field, message]) => `<li><strong>${escapeHtml(labels[field] ?? field)}</strong>: ${escapeHtml(message)}</li>`).join('');
-    return html(400, page('Please check the form', `<p>Your ${escapeHtml(FORM_TITLES[result.form].toLowerCase())} was not sent. Please go back and fix:</p><ul>${items}</ul>`, back));
-  }
-  if (result.kind === 'unsent') {
-    return html(502, page('Your message is saved, but not sent yet', `<p>We saved what you sent but could not deliver it to our team just now. Please go back and send it again in a few minutes, or call us at ${escapeHtml(deps.phone)}.</p>`, back));
-  }
-  return html(400, page('This form could not be read', `<p>${escapeHtml(result.message)}</p>`, back));
-}
-
-function page(title: string, body: string, back: string): string {
-  return `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;color:#0b1f33;max-width:40rem;margin:3rem auto;padding:0 1.25rem}h1{font-size:1.6rem}a{color:#0b5cad}li{margin:.4rem 0}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="${escapeHtml(back)}">Go back to the form</a></p></main></body></html>`;
+function asPage(result: Outcome, deps: HandlerDeps, referer: string, locale: Locale): HttpResponse {
+  const form = 'form' in result && isForm(result.form) ? result.form : undefined;
+  // Per field: the visitor's language where the translated form names it, else the English label.
+  const translated = form && locale !== 'en' ? deps.settings.translatedLabels?.[locale]?.[form] : undefined;
+  return formPostAnswer(result, {
+    locale, phone: deps.phone,
+    labels: form ? { ...deps.settings.labels[form], ...translated } : {},
+    back: backLink(referer, deps.allowedOrigins) ?? formPage(form ?? '', locale),
+  });
 }
 
 /**

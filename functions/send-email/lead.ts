@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { keptResumeKey, leadKey, type Archive, type ArchivedLead, type SubmissionRecord, type UploadTicket } from './archive.ts';
 import { composeEmail, type EmailSettings, type LeadEmail } from './email.ts';
 import type { Mailer } from './mailer.ts';
-import { compose, declaredFields, resumeProblem, schemas, validateLead, RESUME, type FormName } from './validation.ts';
+import { compose, declaredFields, localeOf, messages, resumeProblem, schemas, validateLead, RESUME, type FormName, type Locale } from './validation.ts';
 
 export interface LeadDeps {
   archive: Archive;
@@ -22,6 +22,8 @@ export interface LeadRequest {
   submissionId?: unknown;
   fax?: unknown;
   resumeKey?: unknown;
+  /** The visitor's language as sent ('fr'); anything else is English. */
+  locale?: unknown;
   via: 'json' | 'form';
 }
 
@@ -57,19 +59,20 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
     return { kind: 'bad-request', message: `Unknown form ${JSON.stringify(typeof request.form === 'string' ? request.form.slice(0, 40) : request.form ?? null)}; expected one of ${FORMS.join(', ')}.` };
   }
   const form = request.form;
+  const locale = localeOf(request.locale);
   if (typeof request.fax === 'string' ? request.fax.trim() !== '' : request.fax != null && request.fax !== false) return { kind: 'spam', form, id: leadId(now) };
   if (!request.fields || typeof request.fields !== 'object' || Array.isArray(request.fields)) return { kind: 'bad-request', message: 'fields must be an object of the form\'s field values.' };
   if (request.submissionId != null && (typeof request.submissionId !== 'string' || !SUBMISSION_ID.test(request.submissionId))) {
     return { kind: 'bad-request', message: SUBMISSION_ID_RULE };
   }
 
-  const checked = validateLead(form, stringsOnly(form, request.fields));
+  const checked = validateLead(form, stringsOnly(form, request.fields), locale);
   if (!checked.ok) return { kind: 'invalid', form, errors: checked.errors };
   const fields = checked.fields as Record<string, string>;
 
   let upload: string | undefined;
   if (form === 'job' && request.resumeKey != null && request.resumeKey !== '') {
-    if (typeof request.resumeKey !== 'string' || !UPLOAD_KEY.test(request.resumeKey)) return { kind: 'invalid', form, errors: { resume: RESUME.wrongType } };
+    if (typeof request.resumeKey !== 'string' || !UPLOAD_KEY.test(request.resumeKey)) return { kind: 'invalid', form, errors: { resume: messages[locale].resumeWrongType } };
     upload = request.resumeKey;
     fields.resume ||= upload.split('/').pop()!;
   }
@@ -81,7 +84,7 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
 
   if (upload) {
     // A retry of this very submission may find its résumé already moved to resumes/.
-    const problem = await checkResume(upload, deps.archive, found !== null);
+    const problem = await checkResume(upload, deps.archive, found !== null, locale);
     if (problem) return { kind: 'invalid', form, errors: { resume: problem } };
   }
 
@@ -91,7 +94,7 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
   if (!lead) {
     // Recorded and not yet written (just now, or by an invocation that stopped in between).
     const resumeKey = upload ? await deps.archive.keepUpload(upload) : undefined;
-    lead = newLead(form, fields, submission, request.via, resumeKey, record, now);
+    lead = newLead(form, locale, fields, submission, request.via, resumeKey, record, now);
     if (!(await deps.archive.create(lead))) {
       // Written by a concurrent invocation with the same key between our read and our write: it sends it.
       return { kind: 'duplicate', form, id: record.id };
@@ -119,14 +122,14 @@ export type TicketOutcome =
   | { kind: 'limit' }
   | { kind: 'ticket'; ticket: UploadTicket };
 
-/** `/send-email/upload`: a presigned POST for one résumé of one form fill, at most UPLOADS_PER_FILL per fill. */
+/** `/send-email/upload`: a presigned POST (its refusals in the `locale` sent, else English) for one résumé of one form fill, at most UPLOADS_PER_FILL per fill. */
 export async function issueUploadTicket(value: unknown, archive: Archive): Promise<TicketOutcome> {
-  const v = (value && typeof value === 'object' ? value : {}) as { fileName?: unknown; size?: unknown; submissionId?: unknown };
+  const v = (value && typeof value === 'object' ? value : {}) as { fileName?: unknown; size?: unknown; submissionId?: unknown; locale?: unknown };
   if (typeof v.fileName !== 'string' || typeof v.size !== 'number') {
     return { kind: 'bad-request', message: 'Send {"fileName": string, "contentType": string, "size": number, "submissionId": string}.' };
   }
   if (typeof v.submissionId !== 'string' || !SUBMISSION_ID.test(v.submissionId)) return { kind: 'bad-request', message: `${SUBMISSION_ID_RULE} Send the form fill's key.` };
-  const problem = resumeProblem(v.fileName, v.size);
+  const problem = resumeProblem(v.fileName, v.size, localeOf(v.locale));
   if (problem) return { kind: 'invalid', errors: { resume: problem } };
   const ticket = await archive.uploadTicket(v.fileName, submissionHash(v.submissionId), UPLOADS_PER_FILL);
   return ticket ? { kind: 'ticket', ticket } : { kind: 'limit' };
@@ -171,9 +174,9 @@ export async function resendUnsent(deps: LeadDeps, options: { since?: string; on
   return result;
 }
 
-function newLead(form: FormName, fields: Record<string, string>, submission: string, via: 'json' | 'form', resumeKey: string | undefined, record: SubmissionRecord, now: Date): ArchivedLead {
+function newLead(form: FormName, locale: Locale, fields: Record<string, string>, submission: string, via: 'json' | 'form', resumeKey: string | undefined, record: SubmissionRecord, now: Date): ArchivedLead {
   return {
-    id: record.id, key: record.key, form, receivedAt: record.receivedAt ?? now.toISOString(), fields,
+    id: record.id, key: record.key, form, locale, receivedAt: record.receivedAt ?? now.toISOString(), fields,
     message: (compose[form] as (f: Record<string, string>) => ArchivedLead['message'])(fields),
     status: 'unsent', submission, via, attempts: 0, ...(resumeKey ? { resumeKey } : {}),
   };
@@ -214,12 +217,12 @@ const MAGIC: [RegExp, Buffer][] = [
  * is really there and really a document. `retry`: the submission is already recorded, so its
  * résumé may have been moved to resumes/ by the attempt that recorded it.
  */
-async function checkResume(key: string, archive: Archive, retry: boolean): Promise<string> {
-  const problem = resumeProblem(key, 1);
+async function checkResume(key: string, archive: Archive, retry: boolean, locale: Locale): Promise<string> {
+  const problem = resumeProblem(key, 1, locale);
   if (problem) return problem;
   const object = (await archive.inspectUpload(key)) ?? (retry ? await archive.inspectUpload(keptResumeKey(key)) : null);
-  if (!object) return 'The résumé did not finish uploading. Please choose the file again.';
-  if (object.size > RESUME.maxBytes || object.size === 0) return RESUME.tooLarge;
+  if (!object) return messages[locale].resumeNotUploaded;
+  if (object.size > RESUME.maxBytes || object.size === 0) return messages[locale].resumeTooLarge;
   const magic = MAGIC.find(([pattern]) => pattern.test(key))![1];
-  return object.head.subarray(0, magic.length).equals(magic) ? '' : RESUME.wrongType;
+  return object.head.subarray(0, magic.length).equals(magic) ? '' : messages[locale].resumeWrongType;
 }
