@@ -59,6 +59,31 @@ program
     await runNew({ contentDir: content(), kind, title, slug: opts.slug, dryRun: opts.dryRun });
   });
 
+const translate = program.command('translate').description('the French copy (content/fr/): what is translated, out of date or missing; stamp or start a translation');
+translate
+  .command('status')
+  .description('per collection: items, translated, out of date, missing')
+  .action(async () => {
+    const { runStatus } = await import('../generator/cli/translate-command.ts');
+    runStatus({ contentDir: content() });
+  });
+translate
+  .command('stamp')
+  .description('record in each translation that it translates the English file as it is now (after updating it)')
+  .argument('<file...>', 'translation files, e.g. content/fr/blog/eld.md')
+  .action(async (files: string[]) => {
+    const { runStamp } = await import('../generator/cli/translate-command.ts');
+    runStamp({ contentDir: content(), files });
+  });
+translate
+  .command('start')
+  .description('create the translation of an English file: its fields, each text marked "TODO: translate:"')
+  .argument('<file>', 'the English file, e.g. content/blog/eld.md')
+  .action(async (file: string) => {
+    const { runStart } = await import('../generator/cli/translate-command.ts');
+    runStart({ contentDir: content(), file });
+  });
+
 program
   .command('preview')
   .description('build, serve the site locally, rebuild on every change and reload open pages')

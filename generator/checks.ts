@@ -7,6 +7,7 @@ import type { Problem } from './problems.ts';
 import type { SourceRecord } from './load.ts';
 import { factsOf, literalFactWarnings } from './facts.ts';
 import { nearestRoute } from './suggest.ts';
+import { translationWarnings } from './translations.ts';
 
 /** Budgets as content/site.yaml writes them (`budgets:`), in KB. */
 export interface BudgetsConfig {
@@ -86,12 +87,14 @@ export const warningChecks: WarningCheck[] = [
   descriptions,
   // Site facts (phone, e-mail, address…) typed out in copy instead of written as {placeholders}.
   (input) => literalFactWarnings(input.records, factsOf(input.records)).map((p) => ({ ...p, pages: pagesBuiltFrom(input, p.file) })),
+  // Translations (content/fr/) missing, out of date with their English file, or without one.
+  (input) => translationWarnings(input.records).map((p) => ({ ...p, pages: [] })),
 ];
 
 /** Checks that read the rendered pages: only the preview keeps them. */
 const renderedChecks: WarningCheck[] = [fromProblems, renderedLinks, renderedImages];
 
-const ORDER: Code[] = ['broken-link', 'missing-alt', 'heavy-image', 'js-budget', 'unknown-budget-page', 'missing-description'];
+const ORDER: Code[] = ['broken-link', 'missing-alt', 'heavy-image', 'js-budget', 'unknown-budget-page', 'missing-description', 'fact-literal', 'translation-outdated', 'translation-missing', 'translation-orphan'];
 
 /** Every warning for `input`, one per place and message, ordered by kind then file and line. */
 export function runChecks(input: CheckInput): Check[] {

@@ -1,6 +1,8 @@
 // The content model: which files make up each collection and which JSON Schema checks them.
 // A table, so adding a collection is one line here plus a schema file.
 
+import { splitLocale } from './locales.ts';
+
 export type CollectionKind = 'single' | 'yaml-dir' | 'markdown-dir';
 
 export interface CollectionDef {
@@ -60,6 +62,9 @@ export const collections = {
 
 export type CollectionName = keyof typeof collections;
 
+/** Collections every language shares (facts, not copy): never translated, so never mirrored under content/fr/. */
+export const sharedCollections: readonly CollectionName[] = ['site'];
+
 /** Collections that must exist for a build (the shell and the lead forms need them). Others may be empty. */
 export const requiredSingles: CollectionName[] = ['site', 'navigation', 'categories', 'ui', 'forms'];
 
@@ -69,10 +74,14 @@ export function schemaFor(collection: CollectionName, slug: string): string | un
   return typeof schema === 'string' ? schema : Object.hasOwn(schema, slug) ? schema[slug] : undefined;
 }
 
-/** Which collection a content-relative path belongs to, if any. */
+/**
+ * Which collection a content-relative path belongs to, if any, in any language: fr/blog/x.md is
+ * a blog item as blog/x.md is (generator/locales.ts).
+ */
 export function collectionOf(relPath: string): CollectionName | undefined {
+  const { rel } = splitLocale(relPath);
   for (const [name, def] of Object.entries(collections) as [CollectionName, CollectionDef][]) {
-    if (def.kind === 'single' ? relPath === def.path : relPath.startsWith(`${def.path}/`) && isItemFile(def, relPath)) {
+    if (def.kind === 'single' ? rel === def.path : rel.startsWith(`${def.path}/`) && isItemFile(def, rel)) {
       return name;
     }
   }

@@ -172,6 +172,35 @@ export const catalogue = {
     hint: () => 'replace the TODO: marker with the text',
   }),
 
+  // Translations: content/fr/ mirrors content/ (generator/locales.ts, translations.ts).
+  'shared-file-translated': kind<{ shared: string }>({
+    message: ({ shared }) => `${shared} is shared by every language and is not translated`,
+    hint: ({ shared }) => `remove this file: the site reads content/${shared} for every language`,
+  }),
+  'source-hash-missing': kind<{ source: string; stamp: string }>({
+    message: ({ source }) => `sourceHash is missing: which version of ${source} does this translate?`,
+    hint: ({ stamp }) => `once it translates the current English file, run ${stamp} (it adds sourceHash:)`,
+  }),
+  'source-hash-invalid': kind<{ value: unknown; stamp: string }>({
+    message: ({ value }) => `sourceHash ${show(value)} is not 16 lowercase hex digits`,
+    hint: ({ stamp }) => `do not write it by hand: run ${stamp} once this translates the current English file`,
+  }),
+  'translation-missing': kind<{ source: string; start: string }>({
+    severity: 'warning',
+    message: ({ source }) => `no French copy of ${source}; its pages fall back to English`,
+    hint: ({ start }) => `run ${start} and translate the fields marked TODO`,
+  }),
+  'translation-outdated': kind<{ source: string; stamp: string }>({
+    severity: 'warning',
+    message: ({ source }) => `${source} changed since this was translated (its sourceHash is not the current English file's)`,
+    hint: ({ source, stamp }) => `bring the translation up to date with ${source} (git diff shows what changed), then run ${stamp}`,
+  }),
+  'translation-orphan': kind<{ source: string }>({
+    severity: 'warning',
+    message: ({ source }) => `translates ${source}, which does not exist`,
+    hint: () => 'delete it, or rename it after the English file it translates (content/fr/ mirrors content/)',
+  }),
+
   // A template that fails on content the schemas let through (generator/render.ts, RenderError).
   'page-not-rendered': kind<{ route: string; template: string; lists: string[]; reason: string }>({
     message: ({ route, template, lists, reason }) => `page ${route} (template ${template}) could not be made from this file${lists.length ? ` and the ${lists.join(', ')} it lists` : ''}: ${reason}`,

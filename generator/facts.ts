@@ -77,7 +77,7 @@ const FACTS: readonly FactDef[] = [
 /** Social networks site.yaml may list; each is `{<network>Url}`. */
 const NETWORKS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 
-/** Counted folders: `{solutionCount}` is the number of files in content/solutions, as a word. */
+/** Counted folders: `{solutionCount}` is the number of files in content/solutions (English: a translation counts the same items), as a word. */
 const COUNTS = [
   { name: 'solutionCount', collection: 'solutions' },
   { name: 'industryCount', collection: 'industries' },
@@ -87,10 +87,12 @@ const COUNTS = [
 /** Every placeholder name, for the README and for "did you mean". */
 export const FACT_NAMES: readonly string[] = [...FACTS.map((f) => f.name), ...NETWORKS.map((n) => `${n}Url`), ...COUNTS.map((c) => c.name)];
 
-/** The facts copy can name, from site.yaml's record and the number of files in each counted folder. */
-export function factsOf(records: readonly SourceRecord[]): Facts {
+/**
+ * The facts copy can name, from site.yaml's record and the number of files in each counted folder.
+ * `locale` (a translation's, e.g. fr-CA) replaces site.yaml's for the words of the counts.
+ */
+export function factsOf(records: readonly SourceRecord[], locale = textAt(records.find((r) => r.collection === 'site')?.data, 'locale') ?? 'en'): Facts {
   const site: Raw = records.find((r) => r.collection === 'site')?.data;
-  const locale = textAt(site, 'locale') ?? 'en';
   const values = new Map<string, string>();
   const literals: Literal[] = [];
   const seen = new Set<string>();
@@ -115,7 +117,7 @@ export function factsOf(records: readonly SourceRecord[]): Facts {
       addLiteral(`${network}Url`, 'text', url, `the ${textAt(entry, 'label') ?? network} link`);
     }
   }
-  for (const { name, collection } of COUNTS) values.set(name, countWord(records.filter((r) => r.collection === collection).length, locale));
+  for (const { name, collection } of COUNTS) values.set(name, countWord(records.filter((r) => r.collection === collection && (r.locale ?? 'en') === 'en').length, locale));
   return { locale, values, names: FACT_NAMES, literals };
 }
 
@@ -173,10 +175,10 @@ const expandedOf = new WeakMap<SourceRecord, { key: string; record: SourceRecord
 /**
  * Records with their placeholders expanded in data, front matter and body. site.yaml is the
  * facts' source and is returned as it is, as is every record without a placeholder; the YAML
- * text is kept, so problems still point at what the author wrote.
+ * text is kept, so problems still point at what the author wrote. A translation's records are
+ * expanded with the English records' facts (`facts`): site.yaml is shared.
  */
-export function expandRecords(records: readonly SourceRecord[]): { records: SourceRecord[]; facts: Facts } {
-  const facts = factsOf(records);
+export function expandRecords(records: readonly SourceRecord[], facts: Facts = factsOf(records)): { records: SourceRecord[]; facts: Facts } {
   const key = `${facts.locale}\0${JSON.stringify([...facts.values])}`;
   const out = records.map((record) => {
     if (record.collection === 'site' || record.problems.length) return record;

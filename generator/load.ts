@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
 import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
-import { collections, type CollectionName, type CollectionDef, isItemFile } from './collections.ts';
+import { collections, sharedCollections, type CollectionName, type CollectionDef, isItemFile } from './collections.ts';
+import { inLocale, splitLocale, translatedLocales, type Locale } from './locales.ts';
+import { sha256 } from './hash.ts';
 import { displayPath as display, inspectUnder, listUnder, readUnder, statusProblem } from './paths.ts';
 import { problem } from './errors.ts';
 import type { Problem } from './problems.ts';
@@ -17,9 +19,14 @@ import { yamlProblem } from './yaml-problems.ts';
 /** One content file, parsed but not yet validated. */
 export interface SourceRecord {
   collection: CollectionName;
+  /**
+   * The language of its copy: from the tree it is in (content/fr/… is fr; generator/locales.ts).
+   * The loader always sets it; a record made by hand without it is English (`localeOf`).
+   */
+  locale?: Locale;
   /** Path shown to people: relative to the working directory, with forward slashes. */
   file: string;
-  /** Path relative to the content root, e.g. blog/eld.md. */
+  /** Path relative to the content folder, e.g. blog/eld.md, or fr/blog/eld.md for its French copy. */
   relPath: string;
   /** File name without extension. */
   slug: string;
@@ -34,6 +41,14 @@ export interface SourceRecord {
   lineOffset: number;
   /** YAML syntax problems; a record with any is not validated further. */
   problems: Problem[];
+  /** The first 16 hex digits of the sha256 of the file's bytes: what a translation records as its sourceHash. */
+  digest?: string;
+  /**
+   * A translation's `sourceHash` as written (undefined when the key is absent): the digest of
+   * the English file it translates. Taken out of `data` before the schema check; its form is
+   * checked by generator/translations.ts.
+   */
+  sourceHash?: unknown;
 }
 
 // `yaml` (the parser that knows positions) is needed only when there is a problem to point
@@ -54,17 +69,27 @@ export function loadFile(contentDir: string, collection: CollectionName, relPath
     const refused = status.kind === 'missing' ? problem('missing-file', at, { what: 'content that was deleted while the site was being read; run the command again' }) : statusProblem(status, at);
     return refusedRecord(at.file, collection, relPath, refused);
   }
-  return parseSource(readUnder(contentDir, relPath).toString('utf8'), display(abs), collection, relPath);
+  const bytes = readUnder(contentDir, relPath);
+  return { ...parseSource(bytes.toString('utf8'), display(abs), collection, relPath), digest: digestOf(bytes) };
+}
+
+/** The first 16 hex digits of the sha256 of a file's bytes: the `sourceHash` a translation records. */
+export function digestOf(bytes: Buffer): string {
+  return sha256(bytes).slice(0, 16);
 }
 
 function refusedRecord(file: string, collection: CollectionName, relPath: string, refused: Problem): SourceRecord {
   const slug = relPath.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');
-  return { collection, file, relPath, slug, data: undefined, yamlText: '', lineOffset: 0, problems: [refused] };
+  return { collection, locale: splitLocale(relPath).locale, file, relPath, slug, data: undefined, yamlText: '', lineOffset: 0, problems: [refused] };
 }
 
 export function parseSource(source: string, file: string, collection: CollectionName, relPath: string): SourceRecord {
   const def: CollectionDef = collections[collection];
   const slug = relPath.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');
+  const { locale } = splitLocale(relPath);
+  if (locale !== 'en' && sharedCollections.includes(collection)) {
+    return refusedRecord(file, collection, relPath, problem('shared-file-translated', { file, line: 1, column: 1 }, { shared: def.path }));
+  }
   let yamlText = source;
   let lineOffset = 0;
   let body: string | undefined;
@@ -90,7 +115,19 @@ export function parseSource(source: string, file: string, collection: Collection
     else data = doc.toJS({ maxAliasCount: 100 });
   }
   if (problems.length) data = undefined;
-  return { collection, file, relPath, slug, data, body, bodyLine, yamlText, lineOffset, problems };
+  const record: SourceRecord = { collection, locale, file, relPath, slug, data, body, bodyLine, yamlText, lineOffset, problems };
+  return locale === 'en' ? record : takeSourceHash(record);
+}
+
+/**
+ * A translation without its `sourceHash` key in `data` (it is not copy: the schemas do not know
+ * it), the value kept on the record. The YAML text keeps it, so positions stay true.
+ */
+function takeSourceHash(record: SourceRecord): SourceRecord {
+  const data = record.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data) || !Object.hasOwn(data, 'sourceHash')) return record;
+  const { sourceHash, ...rest } = data as Record<string, unknown>;
+  return { ...record, data: rest, sourceHash };
 }
 
 /**
@@ -143,11 +180,20 @@ function positionsOf(record: SourceRecord): { doc: Document; lineCounter: LineCo
   return lastParsed;
 }
 
-/** Every content file of every collection, in a stable order. */
+/** A record's language: English unless it says otherwise. */
+export const localeOf = (record: Pick<SourceRecord, 'locale'>): Locale => record.locale ?? 'en';
+
+/**
+ * Every content file of every collection, in a stable order: the English ones first (so a
+ * lookup of the first record of a collection finds the English one), then each translation
+ * folder's. A shared file (site.yaml) found in a translation folder is loaded to be refused.
+ */
 export function loadAll(contentDir: string): SourceRecord[] {
   const records: SourceRecord[] = [];
-  for (const [name, def] of Object.entries(collections) as [CollectionName, CollectionDef][]) {
-    for (const relPath of listCollection(contentDir, def)) records.push(loadFile(contentDir, name, relPath));
+  for (const locale of ['en', ...translatedLocales] as const) {
+    for (const [name, def] of Object.entries(collections) as [CollectionName, CollectionDef][]) {
+      for (const relPath of listCollection(contentDir, def, locale)) records.push(loadFile(contentDir, name, relPath));
+    }
   }
   return records;
 }
@@ -157,11 +203,13 @@ export function loadAll(contentDir: string): SourceRecord[] {
  * folder that is one) are listed as they are, never followed: `loadFile` refuses a linked item
  * and validation reports a linked folder.
  */
-export function listCollection(contentDir: string, def: CollectionDef): string[] {
-  if (def.kind === 'single') return lstatSync(join(contentDir, def.path), { throwIfNoEntry: false }) ? [def.path] : [];
-  return listUnder(contentDir, def.path)
+export function listCollection(contentDir: string, def: CollectionDef, locale: Locale = 'en'): string[] {
+  const path = inLocale(locale, def.path);
+  if (def.kind === 'single') return lstatSync(join(contentDir, path), { throwIfNoEntry: false }) ? [path] : [];
+  return listUnder(contentDir, path)
     .map((entry) => `${def.path}/${entry.name}`)
     .filter((rel) => isItemFile(def, rel))
+    .map((rel) => inLocale(locale, rel))
     .sort();
 }
 

@@ -1,10 +1,10 @@
 // records → typed Site model, or a list of located problems. Every problem in every file
 // is reported at once; nothing stops at the first.
 import { join } from 'node:path';
-import { collectionOf, collections, pageSchemas, requiredSingles, schemaFor, type CollectionName } from './collections.ts';
+import { collectionOf, collections, pageSchemas, requiredSingles, schemaFor, sharedCollections, type CollectionName } from './collections.ts';
 import { displayPath, specialEntriesUnder, statusProblem } from './paths.ts';
 import { check, type Reference } from './schemas.ts';
-import { locate, type SourceRecord } from './load.ts';
+import { locate, localeOf, type SourceRecord } from './load.ts';
 import { formatPath, sortProblems, type Problem } from './problems.ts';
 import type { Category, Pages, SourceSite } from './model.ts';
 import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from './routes.ts';
@@ -14,7 +14,9 @@ import { onePerField, schemaProblems } from './schema-problems.ts';
 import { uniquenessProblems } from './unique.ts';
 import { problem } from './errors.ts';
 import { nearestName } from './suggest.ts';
-import { expandRecords, placeholderProblems } from './facts.ts';
+import { expandRecords, factsOf, placeholderProblems, type Facts } from './facts.ts';
+import { locales, splitLocale, translatedLocales, type TranslatedLocale } from './locales.ts';
+import { sourceHashProblems } from './translations.ts';
 import { footerColumnProblems } from './navigation.ts';
 
 export interface ValidateOptions {
@@ -23,9 +25,24 @@ export interface ValidateOptions {
   includeDrafts: boolean;
 }
 
+/**
+ * A translated language's model: the English model's shape, each item the translation when there
+ * is one (valid) and the English item otherwise. Chosen over a second set of per-collection
+ * lists so that routes and templates take a `Site` whatever the language; which items fell back
+ * is said beside the model, not in it, so the content types stay those of the schemas.
+ */
+export interface TranslatedSite {
+  locale: TranslatedLocale;
+  site: SourceSite;
+  /** Content-relative paths of the English files shown untranslated (no translation yet), e.g. blog/x.md. */
+  fallbacks: ReadonlySet<string>;
+}
+
 export interface Validated {
   /** The model, when there is no problem; its Markdown fields still hold their source (see transform.ts). */
   site: SourceSite | undefined;
+  /** Each translated language's model (generator/locales.ts), when there is no problem. */
+  translations: Partial<Record<TranslatedLocale, TranslatedSite>>;
   problems: Problem[];
   /** Per file: problems, for the admin's content view. */
   byFile: Map<string, Problem[]>;
@@ -35,22 +52,23 @@ export interface Validated {
 // re-checks only the files an edit touched.
 const schemaResults = new WeakMap<SourceRecord, ReturnType<typeof check>>();
 
-export function validate(written: SourceRecord[], options: ValidateOptions): Validated {
-  // Site facts ({phone}, {SolutionCount}…) are filled in first, so the schemas check the text
-  // visitors read; the records keep their YAML text, so problems point at what was written.
-  const { records, facts } = expandRecords(written);
-  const problems: Problem[] = [];
-  const references: { record: SourceRecord; ref: Reference }[] = [];
-  const good: SourceRecord[] = [];
+interface Checked {
+  problems: Problem[];
+  references: { record: SourceRecord; ref: Reference }[];
+  /** Records that passed their schema. */
+  good: SourceRecord[];
+}
 
+/** Each record against its schema and the placeholders it may use; what passed is kept for the model. */
+function checkRecords(records: SourceRecord[], facts: Facts, into: Checked): void {
   for (const record of records) {
     if (record.problems.length) {
-      problems.push(...record.problems);
+      into.problems.push(...record.problems);
       continue;
     }
     const schema = schemaFor(record.collection, record.slug);
     if (!schema) {
-      problems.push(unknownItemProblem(record));
+      into.problems.push(unknownItemProblem(record));
       continue;
     }
     let result = schemaResults.get(record);
@@ -59,12 +77,34 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
       schemaResults.set(record, result);
     }
     const { errors, references: refs } = result;
-    problems.push(...schemaProblems(record, errors));
-    problems.push(...placeholderProblems(record, result.params, facts));
-    if (record.collection === 'navigation' && !errors.length) problems.push(...footerColumnProblems(record));
-    for (const ref of refs) references.push({ record, ref });
-    if (!errors.length) good.push(record);
+    into.problems.push(...schemaProblems(record, errors));
+    into.problems.push(...placeholderProblems(record, result.params, facts));
+    if (record.collection === 'navigation' && !errors.length) into.problems.push(...footerColumnProblems(record));
+    for (const ref of refs) into.references.push({ record, ref });
+    if (!errors.length) into.good.push(record);
   }
+}
+
+const parsedOnly = (records: SourceRecord[]) => records.filter((r) => !r.problems.length && typeof r.data === 'object' && r.data !== null);
+
+export function validate(written: SourceRecord[], options: ValidateOptions): Validated {
+  // Site facts ({phone}, {SolutionCount}…) are filled in first, so the schemas check the text
+  // visitors read; the records keep their YAML text, so problems point at what was written.
+  // Translations (content/fr/) get the same checks, with the English facts: site.yaml is shared.
+  const { records, facts } = expandRecords(written.filter((r) => localeOf(r) === 'en'));
+  const translated = translatedLocales.map((locale) => {
+    const localFacts = factsOf(records, locales[locale].tag);
+    return { locale, facts: localFacts, records: expandRecords(written.filter((r) => localeOf(r) === locale), localFacts).records };
+  });
+  const checked: Checked = { problems: [], references: [], good: [] };
+  checkRecords(records, facts, checked);
+  const { problems, references, good } = checked;
+  const goodTranslations = translated.map(({ locale, facts: localFacts, records: mine }) => {
+    const into: Checked = { problems, references, good: [] };
+    checkRecords(mine, localFacts, into);
+    for (const record of mine) problems.push(...sourceHashProblems(record));
+    return { locale, good: into.good };
+  });
 
   problems.push(...checkTree(options.contentDir));
 
@@ -76,12 +116,15 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   }
 
   const site = assemble(good, options);
-  // Every file that parsed: a duplicate id is found even in a file with another mistake.
-  const parsed = records.filter((r) => !r.problems.length && typeof r.data === 'object' && r.data !== null);
+  // Every file that parsed: a duplicate id is found even in a file with another mistake. Each
+  // language on its own: a translation repeats its English item's id by design.
+  const parsed = parsedOnly(records);
   problems.push(...uniquenessProblems(parsed));
+  for (const { records: mine } of translated) problems.push(...uniquenessProblems(parsedOnly(mine)));
 
   // Link targets come from every file that parsed, valid or not: one mistake in a solution
   // file must not turn every link to that solution into a second, misleading problem.
+  // Translations link to the English routes for now (the routes of /fr come with its pages).
   const routes = new Set(routePaths(linkTargets(records)));
   const cx = referenceContext(options.contentDir, routes, categorySlugs(parsed));
   // A page file with problems of its own is there, only wrong: "missing" would mislead.
@@ -96,19 +139,42 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     if (found) problems.push(found);
   }
   // Links and images of every body that parsed, whether or not its front matter passed.
-  for (const record of parsed) {
+  for (const record of [...parsed, ...translated.flatMap((t) => parsedOnly(t.records))]) {
     if (record.body !== undefined) problems.push(...markdownProblems(record, cx));
   }
 
   // One line per mistake: a field that broke a pattern and the category list is one problem.
   const found = onePerField(problems);
   // `site new`'s TODO markers: each is "still to write", in drafts too (generator/fill-markers.ts).
-  reportFillMarkers(records, found);
+  reportFillMarkers([...records, ...translated.flatMap((t) => t.records)], found);
   sortProblems(found);
-  problems.splice(0, problems.length, ...found);
+  // The English files first: they are the source (site.yaml's facts above all), and a mistake
+  // there often shows again in each translation.
+  const translationFiles = new Set(translated.flatMap((t) => t.records.map((r) => r.file)));
+  const english = found.filter((p) => !translationFiles.has(p.file));
+  problems.splice(0, problems.length, ...english, ...found.filter((p) => translationFiles.has(p.file)));
   const byFile = new Map<string, Problem[]>();
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
-  return { site: problems.length ? undefined : site, problems, byFile };
+  if (problems.length) return { site: undefined, translations: {}, problems, byFile };
+  const translations: Validated['translations'] = {};
+  for (const { locale, good: mine } of goodTranslations) translations[locale] = translatedSite(locale, good, mine, options);
+  return { site, translations, problems, byFile };
+}
+
+/**
+ * A language's model: every English item replaced by its translation where there is one. A
+ * translation without an English item (an orphan, warned about) is left out: the English
+ * content decides what the site has.
+ */
+function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine: SourceRecord[], options: ValidateOptions): TranslatedSite {
+  const byRel = new Map(mine.map((r) => [splitLocale(r.relPath).rel, r]));
+  const fallbacks = new Set<string>();
+  const merged = english.map((r) => {
+    const translation = sharedCollections.includes(r.collection) ? undefined : byRel.get(r.relPath);
+    if (!translation && !sharedCollections.includes(r.collection)) fallbacks.add(r.relPath);
+    return translation ?? r;
+  });
+  return { locale, site: assemble(merged, options), fallbacks };
 }
 
 function displayContent(contentDir: string, rel: string): string {

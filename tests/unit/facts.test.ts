@@ -95,7 +95,7 @@ describe('counts come from the data', () => {
     expect(countWord(10, 'en')).toBe('ten');
     expect(countWord(13, 'en-CA')).toBe('13');
     expect(countWord(1200, 'en-CA')).toBe('1,200');
-    expect(countWord(7, 'fr-CA')).toBe('7');
+    expect(countWord(7, 'de-DE')).toBe('7');
   });
 
   test('adding an eighth solution makes the solutions page and the Resources promo say "Eight"', () => {

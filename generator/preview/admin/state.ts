@@ -70,8 +70,10 @@ function collectionsOf(builder: Builder, contentDir: string, problems: Problem[]
     name,
     location: display(join(contentDir, def.path)) + (def.kind === 'single' ? '' : '/'),
     single: def.kind === 'single',
+    // English items only: translations (content/fr/) have no pages until the /fr routes exist
+    // (#16); their problems and warnings are listed with the others.
     items: records
-      .filter((r) => r.collection === name)
+      .filter((r) => r.collection === name && (r.locale ?? 'en') === 'en')
       .map((r) => {
         const own = byFile.get(r.file) ?? [];
         const data = (r.data ?? {}) as Record<string, unknown>;
