@@ -15,7 +15,7 @@ import { E1, P1, RESUME, compose } from '../../functions/send-email/validation.t
 import { leadSettings } from '../../generator/lead-settings.ts';
 import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../generator/local-aws.ts';
 import { contentDir, root } from '../helpers.ts';
-import { rawMessage } from './lead-harness.ts';
+import { PDF, rawMessage, upload as uploadResume } from './lead-harness.ts';
 
 const BUCKET = 'leads-test';
 const ORIGIN = 'https://www.trilliumfleet.example';
@@ -296,17 +296,9 @@ describe('HTTP edge', () => {
 });
 
 describe('résumés reach the hiring inbox', () => {
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-
-  async function upload(fileName: string, bytes: Buffer, type = 'application/pdf') {
-    const ticket = await call({ fileName, contentType: type, size: bytes.length, submissionId: `fill-${Date.now()}-${counter++}` }, { path: '/send-email/upload' });
-    if (ticket.statusCode !== 200) return { ticket };
-    const form = new FormData();
-    for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(bytes)], { type }), fileName);
-    const posted = await fetch(ticket.json.url, { method: 'POST', body: form });
-    return { ticket, posted };
-  }
+  const pdf = PDF;
+  /** The browser's upload (lead-harness.ts), each from a form fill of its own. */
+  const upload = (fileName: string, bytes: Buffer, type = 'application/pdf') => uploadResume(handler, fileName, bytes, `fill-${Date.now()}-${counter++}`, type);
 
   test('presigned upload of a small PDF, then the application: the e-mail links to the file', async () => {
     const { ticket, posted } = await upload('Lee Wong CV.pdf', pdf);
