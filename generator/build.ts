@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { collectionOf } from './collections.ts';
 import { loadFile, loadAll, type SourceRecord } from './load.ts';
-import { validate } from './validate.ts';
+import { validate, type Validated } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { renderCache, renderRoute, type RenderInputs, type Templates } from './render.ts';
 import { MarkdownCache, transform } from './transform.ts';
@@ -17,8 +17,9 @@ import { MANIFEST, manifestFor, robots, sitemap, webManifest, type FileDigest, t
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, type Problem } from './problems.ts';
-import { feed, searchIndex, FEED_PATH, SEARCH_INDEX_PATH } from './feed.ts';
-import type { Site } from './model.ts';
+import { feed, feedPath, searchIndex, searchIndexPath } from './feed.ts';
+import type { Site, SourceSite } from './model.ts';
+import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
 import { affectedRoutes, describeChange, mergeChange, noChanges, type Changes } from './preview/affected.ts';
 import { isEditorTempFile } from './preview/editor-files.ts';
 
@@ -55,7 +56,10 @@ export interface Update {
 
 export class Builder {
   records = new Map<string, SourceRecord>();
+  /** The English model (the default language's), when the content is valid. */
   site: Site | undefined;
+  /** Every language's model: English and each translation with its English fallbacks. */
+  sites: Partial<Record<Locale, Site>> = {};
   routes: Route[] = [];
   /**
    * Every output file. After a `full({ retainPages: false })` the pages are not in it (they
@@ -258,10 +262,12 @@ export class Builder {
 
   /** The validate and transform stages, then the route table. Throws ContentError on bad content. */
   private validateAll(): void {
-    const { problems, site } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts }));
+    const { problems, site, translations } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts }));
     if (problems.length || !site) throw new ContentError(problems);
-    this.site = this.timeSync('transform', () => transform(site, this.markdown));
-    this.routes = buildRoutes(this.site);
+    const { sites, routes } = this.timeSync('transform', () => languages({ site, translations }, this.markdown));
+    this.site = sites.en;
+    this.sites = sites;
+    this.routes = routes;
   }
 
   private async loadTemplates(): Promise<Templates> {
@@ -285,7 +291,7 @@ export class Builder {
     const site = this.site!;
     const inputs: RenderInputs = {
       templates: this.templates!,
-      site,
+      sites: this.sites,
       mode: this.options.mode,
       image: (p: string) => this.assets.image(p),
       icon: (p: string) => this.assets.icon(p),
@@ -325,8 +331,10 @@ export class Builder {
     const mark = this.assets.image(site.config.mark);
     outputs.set('sitemap.xml', sitemap(site, this.routes));
     outputs.set('robots.txt', robots(site));
-    outputs.set(FEED_PATH.slice(1), feed(site));
-    outputs.set(SEARCH_INDEX_PATH.slice(1), Buffer.from(JSON.stringify(searchIndex(site))));
+    for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) {
+      outputs.set(feedPath(locale).slice(1), feed(localSite, locale));
+      outputs.set(searchIndexPath(locale).slice(1), Buffer.from(JSON.stringify(searchIndex(localSite))));
+    }
     outputs.set('manifest.webmanifest', webManifest(site, mark.src));
     outputs.set('favicon.svg', readUnder(this.options.contentDir, site.config.mark));
     if (inspectUnder(this.options.contentDir, 'static/favicon.ico').kind === 'file') outputs.set('favicon.ico', readUnder(this.options.contentDir, 'static/favicon.ico'));
@@ -378,6 +386,26 @@ export class Builder {
 }
 
 const allRoutes = () => true;
+
+/**
+ * Every language's model and routes from a valid content set: English, then each translation
+ * (its untranslated items in English). One `markdown.start()` covers them all.
+ */
+export function languages(valid: { site: SourceSite; translations: Validated['translations'] }, markdown = new MarkdownCache()): { sites: Partial<Record<Locale, Site>>; routes: Route[] } {
+  markdown.start();
+  const available: Locale[] = [DEFAULT_LOCALE, ...translatedLocales.filter((l) => valid.translations[l])];
+  const en = transform(valid.site, markdown);
+  const sites: Partial<Record<Locale, Site>> = { en };
+  const routes = buildRoutes(en, DEFAULT_LOCALE, new Set(), available);
+  for (const locale of translatedLocales) {
+    const translated = valid.translations[locale];
+    if (!translated) continue;
+    const localSite = transform(translated.site, markdown, locale);
+    sites[locale] = localSite;
+    routes.push(...buildRoutes(localSite, locale, translated.fallbackItems, available));
+  }
+  return { sites, routes };
+}
 
 function diffKeys(before: Outputs, after: Outputs): string[] {
   const changed: string[] = [];

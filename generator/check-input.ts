@@ -15,6 +15,7 @@ function pageOf(route: Route): Omit<CheckPage, 'js' | 'islands'> {
   const post = route.props.post as { description?: string } | undefined;
   return {
     path: route.path,
+    key: route.key,
     sources: route.sources.filter(Boolean),
     description: route.description ?? '',
     // A post without a description of its own shows its subheading in search results.

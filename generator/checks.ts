@@ -43,6 +43,8 @@ export const jsBudgetOf = (budgets: Budgets, path: string): number => budgets.pa
 
 export interface CheckPage {
   path: string;
+  /** The English path of the page (its path for English pages): budgets name pages by it, for every language. */
+  key?: string;
   /** The rendered page, when the caller kept it (the preview); the rendered-link checks need it. */
   html?: string;
   /** Content files the page is built from (display paths); the first is the page's own. */
@@ -168,13 +170,21 @@ function heavyImages(input: CheckInput): Check[] {
     });
 }
 
+/**
+ * Pages over their JavaScript budget. A page's versions in other languages load the same
+ * scripts, so one warning covers them all, located at the first (English) page's file.
+ */
 function jsBudget(input: CheckInput): Check[] {
-  return input.pages
-    .filter((page) => page.sources[0] && page.js > jsBudgetOf(input.budgets, page.path))
-    .map((page) => ({
-      ...problem('js-budget', { file: page.sources[0]!, line: 1, column: 1 }, { bytes: page.js, budget: jsBudgetOf(input.budgets, page.path), islands: page.islands }),
-      pages: [page.path],
-    }));
+  const byKey = new Map<string, Check>();
+  for (const page of input.pages) {
+    const key = page.key ?? page.path;
+    const budget = jsBudgetOf(input.budgets, key);
+    if (!page.sources[0] || page.js <= budget) continue;
+    const seen = byKey.get(key);
+    if (seen) seen.pages.push(page.path);
+    else byKey.set(key, { ...problem('js-budget', { file: page.sources[0], line: 1, column: 1 }, { bytes: page.js, budget, islands: page.islands }), pages: [page.path] });
+  }
+  return [...byKey.values()];
 }
 
 /** A per-page budget in site.yaml for a path that is not a page (a typo, or a page since removed). */

@@ -458,6 +458,21 @@ export interface Testimonial {
 
 /** Interface words (content/ui.yaml): labels, units and formats the templates share */
 export interface Ui {
+  /** The link to this page in the other language (navbar, mobile menu, footer). Written in the language it leads to. */
+  languageSwitch: {
+    /** What the link shows: the other language's name in that language (Français, English). */
+    label: string;
+    /** What screen readers say: starts with the label (WCAG 2.5.3) and says the page opens in that language. */
+    accessibleName: string;
+  };
+  /** Shown at the top of a page of this language whose copy is not translated yet (it shows the English). */
+  translationNotice: string;
+  /** Screen-reader name of the navbar. */
+  mainNavigation: string;
+  /** Screen-reader name of the phone menu. */
+  mobileNavigation: string;
+  /** Alt text of the logo that links home; {brand} is the brand. */
+  homeLink: string;
   /** A post's reading time on cards and articles; {n} is the minutes. */
   readTime: string;
   /** Under a legal page's heading; {date} is its lastUpdated date, spelled out. */

@@ -1,7 +1,7 @@
 // The blog's RSS 2.0 feed (/feed.xml) and the search index (/search-index.json) that the
 // article sidebar's search box loads. Both are plain functions of the site model.
 import type { Site } from './model.ts';
-import { blogPath } from './routes.ts';
+import { locales, localePath, DEFAULT_LOCALE, type Locale } from './locales.ts';
 import { escapeHtml as xml } from '../functions/send-email/http.ts';
 
 /** One post in /search-index.json: what the sidebar's search island searches (templates/islands/lib/search.ts). */
@@ -13,15 +13,20 @@ const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
 export const FEED_PATH = '/feed.xml';
 export const SEARCH_INDEX_PATH = '/search-index.json';
 
+/** Each language has its feed and its search index: /feed.xml, /fr/feed.xml. */
+export const feedPath = (locale: Locale) => localePath(FEED_PATH, locale);
+export const searchIndexPath = (locale: Locale) => localePath(SEARCH_INDEX_PATH, locale);
+
 /** Feed readers show recent items; older posts stay on the site and in the sitemap. */
 export const FEED_ITEMS = 20;
 
-export function feed(site: Site): Buffer {
+/** The feed of one language's model: its posts (translated or, until they are, in English) at that language's URLs. */
+export function feed(site: Site, locale: Locale = DEFAULT_LOCALE): Buffer {
   const copy = site.pages.blogs.sections.feed;
   const base = site.config.url;
   const posts = site.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS);
   const items = posts.map((post) => {
-    const url = `${base}${blogPath(post.id)}`;
+    const url = `${base}${post.path}`;
     const category = site.categories.find((c) => c.slug === post.category)?.name ?? post.category;
     return [
       '<item>',
@@ -39,10 +44,10 @@ export function feed(site: Site): Buffer {
   const latest = posts[0]?.updated ?? posts[0]?.date;
   return Buffer.from(
     `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">\n<channel>` +
-      `<title>${xml(copy.title)}</title><link>${xml(`${base}/blogs`)}</link>` +
-      `<description>${xml(copy.description)}</description><language>en-ca</language>` +
+      `<title>${xml(copy.title)}</title><link>${xml(`${base}${localePath('/blogs', locale)}`)}</link>` +
+      `<description>${xml(copy.description)}</description><language>${locales[locale].tag.toLowerCase()}</language>` +
       (latest ? `<lastBuildDate>${rfc822(latest)}</lastBuildDate>` : '') +
-      `<atom:link href="${xml(base + FEED_PATH)}" rel="self" type="application/rss+xml"/>\n${items.join('\n')}\n</channel>\n</rss>\n`,
+      `<atom:link href="${xml(base + feedPath(locale))}" rel="self" type="application/rss+xml"/>\n${items.join('\n')}\n</channel>\n</rss>\n`,
   );
 }
 
@@ -50,7 +55,7 @@ export function feed(site: Site): Buffer {
 export function searchIndex(site: Site): SearchEntry[] {
   return site.posts.filter((p) => !p.draft).map((p) => ({
     id: p.id,
-    url: blogPath(p.id),
+    url: p.path,
     title: p.title,
     subheading: p.subheading,
     tags: p.tags,

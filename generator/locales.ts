@@ -47,3 +47,52 @@ export function inLocale(locale: Locale, rel: string): string {
 
 /** A language other than the default. */
 export type TranslatedLocale = (typeof translatedLocales)[number];
+
+/**
+ * A route's URL in `locale`: the English path under the language's prefix. / → /fr,
+ * /solutions/eld → /fr/solutions/eld. Query and hash are kept (/blogs?category=x → /fr/blogs?category=x).
+ */
+export function localePath(path: string, locale: Locale): string {
+  const prefix = locales[locale].urlPrefix;
+  if (!prefix) return path;
+  if (path === '/') return prefix;
+  if (path.startsWith('/?') || path.startsWith('/#')) return prefix + path.slice(1);
+  return prefix + path;
+}
+
+/** A URL path's language and the English path it is the counterpart of: /fr/blogs → { fr, /blogs }; /fr → { fr, / }. */
+export function pathLocale(path: string): { locale: Locale; path: string } {
+  for (const locale of translatedLocales) {
+    const prefix = locales[locale].urlPrefix;
+    if (path === prefix) return { locale, path: '/' };
+    if (path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`) || path.startsWith(`${prefix}#`)) {
+      const rest = path.slice(prefix.length);
+      return { locale, path: rest.startsWith('/') ? rest : `/${rest}` };
+    }
+  }
+  return { locale: DEFAULT_LOCALE, path };
+}
+
+/**
+ * Whether a link target is a page of this site that has a counterpart in every language: a
+ * root-relative path (not `//host`) whose last segment has no extension, the site's URL rule
+ * for "a page" (functions/url-rule/index.js). /solutions/eld, /blogs?category=x and / are
+ * pages; /feed.xml, /assets/… and https://… are not.
+ */
+export function isPagePath(href: string): boolean {
+  if (!href.startsWith('/') || href.startsWith('//') || href.startsWith('/\\')) return false;
+  const path = href.replace(/[?#].*$/, '');
+  const last = path.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+/** A link as it appears on a page in `locale`: a page of the site goes to its counterpart; anything else is unchanged. */
+export function localizeHref(href: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE || !isPagePath(href)) return href;
+  // Already in a language (an author who wrote /fr/… by hand): left as written.
+  if (pathLocale(href).locale !== DEFAULT_LOCALE) return href;
+  return localePath(href, locale);
+}
+
+/** Every language, default first. */
+export const allLocales: readonly Locale[] = [DEFAULT_LOCALE, ...translatedLocales];

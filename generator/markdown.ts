@@ -1,6 +1,7 @@
 // Markdown → HTML for posts, legal text and rich fields. markdown-it with raw HTML off
 // (authors write Markdown, not markup) plus one small extension: ==phrase== → <mark>.
-import MarkdownIt, { type StateInline } from 'markdown-it';
+import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
+import { DEFAULT_LOCALE, localizeHref, type Locale } from './locales.ts';
 
 export interface Heading { level: number; text: string; id: string }
 
@@ -48,9 +49,10 @@ export function slugify(text: string): string {
 }
 
 /** Renders Markdown; headings get stable ids so a side list or a URL hash can point at them. */
-export function renderMarkdown(source: string, options: { headingOffset?: number } = {}): { html: string; headings: Heading[] } {
+export function renderMarkdown(source: string, options: { headingOffset?: number; locale?: Locale } = {}): { html: string; headings: Heading[] } {
   const env = {};
   const tokens = md.parse(source, env);
+  localizeLinks(tokens, options.locale ?? DEFAULT_LOCALE);
   const headings: Heading[] = [];
   const used = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
@@ -71,6 +73,23 @@ export function renderMarkdown(source: string, options: { headingOffset?: number
   return { html: md.renderer.render(tokens, md.options, env), headings };
 }
 
-export function renderInline(source: string): string {
-  return md.renderInline(source);
+export function renderInline(source: string, locale: Locale = DEFAULT_LOCALE): string {
+  const env = {};
+  const tokens = md.parseInline(source, env);
+  localizeLinks(tokens, locale);
+  return md.renderer.render(tokens, md.options, env);
+}
+
+/**
+ * Links to pages of the site go to their counterpart in the page's language: a translator keeps
+ * [the ELD page](/solutions/eld) as written and French readers land on /fr/solutions/eld.
+ */
+function localizeLinks(tokens: Token[], locale: Locale): void {
+  if (locale === DEFAULT_LOCALE) return;
+  for (const token of tokens) {
+    if (token.children) localizeLinks(token.children, locale);
+    if (token.type !== 'link_open') continue;
+    const href = token.attrGet('href');
+    if (href) token.attrSet('href', localizeHref(href, locale));
+  }
 }

@@ -8,7 +8,8 @@ import type { ImageInfo } from './assets.ts';
 import { ContentError } from './problems.ts';
 import { problem } from './errors.ts';
 import { escapeHtml } from '../functions/send-email/http.ts';
-import { FEED_PATH, SEARCH_INDEX_PATH } from './feed.ts';
+import { feedPath, searchIndexPath } from './feed.ts';
+import { localizeHref, locales, type Locale } from './locales.ts';
 
 /** An island a page uses: its component, props and when it hydrates (templates/islands/Island.tsx). */
 export interface IslandUse {
@@ -24,8 +25,14 @@ export interface IslandUse {
  * Markdown is HTML already (transform.ts) and URLs are built.
  */
 export interface RenderEnv {
+  /** The model in the page's language (an untranslated item is its English version). */
   site: Site;
   route: Route;
+  /** The page's language and its BCP 47 tag (en-CA, fr-CA). */
+  locale: Locale;
+  lang: string;
+  /** A link to a page of the site as this page's language shows it: / → /fr on a French page. */
+  href(path: string): string;
   mode: 'production' | 'preview';
   image(path: string): ImageInfo;
   icon(path: string): string;
@@ -76,7 +83,8 @@ export interface ClientAssets {
 
 export interface RenderInputs {
   templates: Templates;
-  site: Site;
+  /** Each language's model; a route renders with its own language's. */
+  sites: Partial<Record<Locale, Site>>;
   mode: 'production' | 'preview';
   image(path: string): ImageInfo;
   icon(path: string): string;
@@ -148,18 +156,24 @@ const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   const uses: IslandUse[] = [];
   const parts: { key: string; element: ReactElement }[] = [];
+  const site = inputs.sites[route.locale];
+  if (!site) throw new Error(`no ${route.locale} model for ${route.path}`);
   const env: RenderEnv = {
-    site: inputs.site,
+    site,
     route,
+    locale: route.locale,
+    lang: locales[route.locale].tag,
+    href: (path) => localizeHref(path, route.locale),
     mode: inputs.mode,
     image: inputs.image,
     icon: inputs.icon,
     addIsland: (use) => uses.push(use) - 1,
-    shell: (key, element) => createElement('site-shell', { 'data-slot': parts.push({ key, element }) - 1 }),
+    // Shell parts differ by language: the key says which.
+    shell: (key, element) => createElement('site-shell', { 'data-slot': parts.push({ key: `${route.locale}:${key}`, element }) - 1 }),
     css: inputs.client.css,
     shellScript: inputs.client.shellScript,
     fontPreload: inputs.client.fontPreload,
-    links: { feed: FEED_PATH, searchIndex: SEARCH_INDEX_PATH },
+    links: { feed: feedPath(route.locale), searchIndex: searchIndexPath(route.locale) },
   };
   // Template code runs only inside this: whatever it throws becomes this route's RenderError.
   const templated = <T>(run: () => T): T => {
@@ -174,7 +188,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   const Page = pages[route.template] as ComponentType<RouteProps>;
   const html = templated(() => renderToStaticMarkup(createElement(EnvProvider, { value: env }, createElement(Page, route.props))));
   const cache = inputs.cache ?? renderCache();
-  const heading = inputs.site.ui.islandError;
+  const heading = site.ui.islandError;
   const names = [...new Set(uses.map((u) => u.name))].sort();
   // The page as pieces: its own text (islands included) encoded here, and the shell parts,
   // encoded once per build and shared by every page (the header and footer are most of each

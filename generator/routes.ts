@@ -2,6 +2,7 @@
 // the content it is built from. The route table of the spec lives here as data.
 import type { CollectionName, PageKey } from './collections.ts';
 import type { LegalDoc, Post, Site, Solution } from './model.ts';
+import { allLocales, DEFAULT_LOCALE, localePath, locales, pathLocale, type Locale } from './locales.ts';
 
 /** What each template receives as props: the item it shows (the site model comes through context). */
 export interface TemplateProps {
@@ -15,9 +16,28 @@ export type TemplateName = keyof TemplateProps;
 /** A route's props: those of its template (buildRoutes pairs them). */
 export type RouteProps = Partial<TemplateProps['Solution'] & TemplateProps['BlogPost'] & TemplateProps['Legal']>;
 
-export interface Route {
-  /** URL path as visitors type it, e.g. /solutions/adas. */
+/** A page's version in one language. */
+export interface Alternate {
+  locale: Locale;
+  /** BCP 47 tag: hreflang, lang. */
+  tag: string;
   path: string;
+}
+
+export interface Route {
+  /** URL path as visitors type it, e.g. /solutions/adas or /fr/solutions/adas. */
+  path: string;
+  /** The page's language. */
+  locale: Locale;
+  /** The English path this page is a version of (the same for every language): /solutions/adas. */
+  key: string;
+  /** This page in every language of the site, itself included, the default language first. */
+  alternates: Alternate[];
+  /**
+   * Shown in English on a page of another language: its own copy (post, solution, legal text or
+   * page copy) has no translation yet. The page says so and marks that part lang="en-CA".
+   */
+  untranslated: boolean;
   /** Output file relative to dist/, from permalink(). */
   file: string;
   template: TemplateName;
@@ -41,11 +61,22 @@ export interface Route {
   imageAlt?: string;
 }
 
-/** The one URL → file rule. /solutions/adas → solutions/adas/index.html; /404 → 404.html. */
-export function permalink(path: string): string {
-  if (path === '/404') return '404.html';
-  if (path === '/') return 'index.html';
-  return `${path.replace(/^\/|\/$/g, '')}/index.html`;
+/**
+ * The one route → file rule: the English path of a route and a language give the file the
+ * page is written to. /solutions/adas → solutions/adas/index.html (fr: fr/solutions/adas/index.html);
+ * / → index.html (fr: fr/index.html); /404 → 404.html (fr: fr/404.html), the files the hosts
+ * serve with status 404 (functions/url-rule/index.js, generator/preview/url-rule.ts).
+ */
+export function permalink(path: string, locale: Locale = DEFAULT_LOCALE): string {
+  const url = localePath(path, locale);
+  if (path === '/404') return `${url.slice(1)}.html`;
+  if (url === '/') return 'index.html';
+  return `${url.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
+/** A route's URL in each of the site's languages (see `permalink` for its file). */
+function alternatesOf(path: string, available: readonly Locale[]): Alternate[] {
+  return allLocales.filter((l) => available.includes(l)).map((locale) => ({ locale, tag: locales[locale].tag, path: localePath(path, locale) }));
 }
 
 export const blogPath = (id: number) => `/blog-details/${id}`;
@@ -83,15 +114,24 @@ export function routePaths(targets: LinkTargets): string[] {
   return [...staticRoutes.map((r) => r.path), ...targets.solutionPaths, ...targets.postIds.map(blogPath)];
 }
 
-export function buildRoutes(site: Site): Route[] {
+/**
+ * The routes of one language, for a site in the `available` languages. `untranslated` names the items shown in English because they have
+ * no translation yet, as collection/slug (blog/eld-mandate; validate.ts, TranslatedSite).
+ */
+export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untranslated: ReadonlySet<string> = new Set(), available: readonly Locale[] = [DEFAULT_LOCALE]): Route[] {
   const f = site.files;
   const routes: Route[] = [];
+  // Every route is built with its English path; this adds its language's URL, file and alternates.
+  const at = (key: string, source: string | undefined) => ({
+    path: localePath(key, locale), key, locale, file: permalink(key, locale), alternates: alternatesOf(key, available),
+    untranslated: locale !== DEFAULT_LOCALE && source !== undefined && untranslated.has(source),
+  });
   for (const r of staticRoutes) {
     if (r.legal) {
       const doc = site.legal[r.legal];
       if (!doc) continue;
       routes.push({
-        path: r.path, file: permalink(r.path), template: r.template, status: 200, title: doc.title,
+        ...at(r.path, `legal/${r.legal}`), template: r.template, status: 200, title: doc.title,
         description: doc.description, props: { doc }, sources: [f.legal?.[r.legal] ?? ''], deps: [],
         sitemap: true, lastmod: doc.lastUpdated, ogType: 'website',
       });
@@ -101,7 +141,7 @@ export function buildRoutes(site: Site): Route[] {
     const copy = site.pages[r.page];
     const hero = 'hero' in copy ? copy.hero : undefined;
     routes.push({
-      path: r.path, file: permalink(r.path), template: r.template, status: r.status ?? 200,
+      ...at(r.path, `pages/${r.page}`), template: r.template, status: r.status ?? 200,
       title: copy.title, description: copy.description, props: {}, page: r.page,
       sources: [f.pages?.[r.page] ?? ''], deps: r.deps ?? [], sitemap: r.sitemap ?? true, ogType: 'website',
       image: hero?.image, imageAlt: hero?.imageAlt,
@@ -109,16 +149,15 @@ export function buildRoutes(site: Site): Route[] {
   }
   for (const solution of site.solutions) {
     routes.push({
-      path: solution.path, file: permalink(solution.path), template: 'Solution', status: 200,
+      ...at(pathLocale(solution.path).path, `solutions/${solution.slug}`), template: 'Solution', status: 200,
       title: solution.title, description: solution.description, props: { solution },
       sources: [f.solutions?.[solution.slug] ?? ''], deps: ['blog'], sitemap: true, ogType: 'website',
       image: solution.hero.image, imageAlt: solution.hero.imageAlt,
     });
   }
   for (const post of site.posts) {
-    const path = blogPath(post.id);
     routes.push({
-      path, file: permalink(path), template: 'BlogPost', status: 200, title: post.title,
+      ...at(blogPath(post.id), `blog/${post.slug}`), template: 'BlogPost', status: 200, title: post.title,
       description: post.description ?? post.subheading, props: { post }, sources: [f.blog?.[post.slug] ?? ''],
       deps: [], sitemap: !post.draft, lastmod: post.updated ?? post.date, ogType: 'article',
       image: post.image, imageAlt: post.imageAlt,

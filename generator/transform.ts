@@ -4,6 +4,7 @@
 // stage complete: a Markdown field left as text is a string where Site wants Html, and tsc fails.
 import { renderInline, renderMarkdown, type Html } from './markdown.ts';
 import type { Site, SourceSite } from './model.ts';
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
 /**
  * Rendered Markdown, kept from one run to the next: the preview transforms the whole model on
@@ -14,20 +15,32 @@ export class MarkdownCache {
   private last = new Map<string, Html>();
   private current = new Map<string, Html>();
 
+  constructor(private readonly locale: Locale = DEFAULT_LOCALE) {}
+
+  /** The cache of another language, sharing this one's runs: one `start` covers every language of a build. */
+  private languages = new Map<Locale, MarkdownCache>();
+  in(locale: Locale): MarkdownCache {
+    if (locale === this.locale) return this;
+    let cache = this.languages.get(locale);
+    if (!cache) this.languages.set(locale, (cache = new MarkdownCache(locale)));
+    return cache;
+  }
+
   /** Starts a run: entries the previous run did not use are dropped. */
   start(): void {
     this.last = this.current;
     this.current = new Map();
+    for (const cache of this.languages.values()) cache.start();
   }
 
   /** A block of Markdown (paragraphs, lists, headings with ids). */
   block(source: string): Html {
-    return this.get(`b\0${source}`, () => ({ ...renderMarkdown(source), source }));
+    return this.get(`b\0${source}`, () => ({ ...renderMarkdown(source, { locale: this.locale }), source }));
   }
 
   /** One paragraph of Markdown, without the <p> around it. */
   inline(source: string): Html {
-    return this.get(`i\0${source}`, () => ({ html: renderInline(source), source, headings: [] }));
+    return this.get(`i\0${source}`, () => ({ html: renderInline(source, this.locale), source, headings: [] }));
   }
 
   private get(key: string, render: () => Html): Html {
@@ -38,9 +51,13 @@ export class MarkdownCache {
   }
 }
 
-/** The model with every Markdown field rendered; objects without Markdown are shared, not copied. */
-export function transform(site: SourceSite, cache = new MarkdownCache()): Site {
-  cache.start();
+/**
+ * The model with every Markdown field rendered; objects without Markdown are shared, not copied.
+ * `locale` is the model's language (its links to pages go to that language's pages). A build
+ * calls `cache.start()` once before transforming its languages.
+ */
+export function transform(site: SourceSite, shared = new MarkdownCache(), locale: Locale = DEFAULT_LOCALE): Site {
+  const cache = shared.in(locale);
   const { leadership, career, 'get-started': getStarted } = site.pages;
   return {
     ...site,

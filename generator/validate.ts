@@ -15,7 +15,7 @@ import { uniquenessProblems } from './unique.ts';
 import { problem } from './errors.ts';
 import { nearestName } from './suggest.ts';
 import { expandRecords, factsOf, placeholderProblems, type Facts } from './facts.ts';
-import { locales, splitLocale, translatedLocales, type TranslatedLocale } from './locales.ts';
+import { DEFAULT_LOCALE, localePath, localizeHref, locales, splitLocale, translatedLocales, type Locale, type TranslatedLocale } from './locales.ts';
 import { sourceHashProblems } from './translations.ts';
 import { footerColumnProblems } from './navigation.ts';
 
@@ -36,6 +36,8 @@ export interface TranslatedSite {
   site: SourceSite;
   /** Content-relative paths of the English files shown untranslated (no translation yet), e.g. blog/x.md. */
   fallbacks: ReadonlySet<string>;
+  /** The same items as collection/slug (blog/eld-mandate), the way routes name their content. */
+  fallbackItems: ReadonlySet<string>;
 }
 
 export interface Validated {
@@ -157,7 +159,8 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   if (problems.length) return { site: undefined, translations: {}, problems, byFile };
   const translations: Validated['translations'] = {};
-  for (const { locale, good: mine } of goodTranslations) translations[locale] = translatedSite(locale, good, mine, options);
+  // A language with no file at all is not on the site yet (its pages would all be English).
+  for (const { locale, good: mine } of goodTranslations) if (mine.length) translations[locale] = translatedSite(locale, good, mine, options);
   return { site, translations, problems, byFile };
 }
 
@@ -169,12 +172,53 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
 function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine: SourceRecord[], options: ValidateOptions): TranslatedSite {
   const byRel = new Map(mine.map((r) => [splitLocale(r.relPath).rel, r]));
   const fallbacks = new Set<string>();
+  const fallbackItems = new Set<string>();
   const merged = english.map((r) => {
     const translation = sharedCollections.includes(r.collection) ? undefined : byRel.get(r.relPath);
-    if (!translation && !sharedCollections.includes(r.collection)) fallbacks.add(r.relPath);
-    return translation ?? r;
+    if (!translation && !sharedCollections.includes(r.collection)) {
+      fallbacks.add(r.relPath);
+      fallbackItems.add(`${r.collection}/${r.slug}`);
+    }
+    return translation ? localizeLinks(withEnglishIdentity(translation, r), locale, translation) : localizeLinks(r, locale, r);
   });
-  return { locale, site: assemble(merged, options), fallbacks };
+  return { locale, site: assemble(merged, options, locale), fallbacks, fallbackItems };
+}
+
+/**
+ * What makes an item the same page in every language comes from its English file: a post's
+ * id and draft state, a solution's slug and path. A translation cannot move its page or publish
+ * a post whose English version is still a draft.
+ */
+const IDENTITY: Partial<Record<CollectionName, string[]>> = { blog: ['id', 'draft'], solutions: ['slug', 'path'] };
+function withEnglishIdentity(translation: SourceRecord, english: SourceRecord): SourceRecord {
+  const keys = IDENTITY[translation.collection];
+  if (!keys) return translation;
+  const data = { ...(translation.data as Record<string, unknown>) };
+  const source = english.data as Record<string, unknown>;
+  for (const key of keys) {
+    if (key in source) data[key] = source[key];
+    else delete data[key];
+  }
+  return { ...translation, data };
+}
+
+/**
+ * The record with every link to a page of the site pointing at that page in `locale`
+ * (/solutions/eld → /fr/solutions/eld), whether the item is translated or shown in English: a
+ * French visitor stays on the French site. Which fields are links is the schema's word (x-check
+ * route/link, as `checked`, the record that passed it, found them); links inside Markdown are
+ * localized when it is rendered (transform.ts).
+ */
+function localizeLinks(record: SourceRecord, locale: TranslatedLocale, checked: SourceRecord): SourceRecord {
+  const refs = (schemaResults.get(checked)?.references ?? []).filter((r) => (r.kind === 'route' || r.kind === 'link') && localizeHref(r.value, locale) !== r.value);
+  if (!refs.length) return record;
+  const data = structuredClone(record.data) as Record<string | number, unknown>;
+  for (const ref of refs) {
+    let parent: Record<string | number, unknown> = data;
+    for (const key of ref.path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+    parent[ref.path[ref.path.length - 1]!] = localizeHref(ref.value, locale);
+  }
+  return { ...record, data };
 }
 
 function displayContent(contentDir: string, rel: string): string {
@@ -217,7 +261,7 @@ function linkTargets(records: SourceRecord[]): LinkTargets {
  * the model is complete only when validation finds no problem (only then is it handed on).
  * Each record's data is typed here with the type generated from the schema it passed.
  */
-function assemble(records: SourceRecord[], options: ValidateOptions): SourceSite {
+function assemble(records: SourceRecord[], options: ValidateOptions, locale: Locale = DEFAULT_LOCALE): SourceSite {
   type Model = SourceSite;
   const of = <T>(name: CollectionName): (SourceRecord & { data: T })[] => records.filter((r): r is SourceRecord & { data: T } => r.collection === name);
   const items = <T>(name: CollectionName): T[] => of<T>(name).map((r) => r.data);
@@ -227,7 +271,7 @@ function assemble(records: SourceRecord[], options: ValidateOptions): SourceSite
   for (const r of records) (files[r.collection] ??= {})[r.slug] = r.file;
 
   const posts: Model['posts'] = of<Omit<Model['posts'][number], 'slug' | 'path' | 'body'>>('blog')
-    .map((r) => ({ ...r.data, slug: r.slug, path: blogPath(r.data.id), body: r.body ?? '' }))
+    .map((r) => ({ ...r.data, slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }))
     .filter((p) => options.includeDrafts || !p.draft)
     .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   return {
@@ -235,7 +279,7 @@ function assemble(records: SourceRecord[], options: ValidateOptions): SourceSite
     navigation: one<Model['navigation']>('navigation') ?? emptyNavigation,
     // Complete when valid: a page file that is missing is a problem of its own (validate).
     pages: Object.fromEntries(of<Pages<string>[keyof Pages]>('pages').map((r) => [r.slug, r.data])) as Partial<Pages<string>> as Pages<string>,
-    solutions: byOrder(items<Model['solutions'][number]>('solutions')),
+    solutions: byOrder(items<Model['solutions'][number]>('solutions')).map((s) => (locale === DEFAULT_LOCALE ? s : { ...s, path: localizeHref(s.path, locale) })),
     posts,
     categories: one<{ categories: Category[] }>('categories')?.categories ?? [],
     legal: Object.fromEntries(of<Omit<Model['legal'][string], 'slug' | 'body'>>('legal').map((r) => [r.slug, { ...r.data, slug: r.slug, body: r.body ?? '' }])),

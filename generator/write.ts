@@ -6,6 +6,7 @@ import { close, existsSync, mkdir, mkdirSync, open, renameSync, rmSync, writeFil
 import { dirname, join } from 'node:path';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
+import { locales } from './locales.ts';
 import { pathFormProblem } from './paths.ts';
 import { escapeHtml as xml } from '../functions/send-email/http.ts';
 import { recoverInterrupted, removeLater, sibling, trashFolder } from './output-siblings.ts';
@@ -242,11 +243,24 @@ export function manifestFor(routes: Route[], islands: Map<string, string[]>, dig
 }
 
 
+/**
+ * Every page in every language, each with its language versions as xhtml:link alternates
+ * (itself included, and x-default: the English page), so search engines pair them.
+ */
 export function sitemap(site: Site, routes: Route[]): Buffer {
-  const urls = routes
-    .filter((r) => r.sitemap && r.status === 200)
-    .map((r) => `<url><loc>${xml(site.config.url + (r.path === '/' ? '/' : r.path))}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}</url>`);
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  const listed = routes.filter((r) => r.sitemap && r.status === 200);
+  const byKey = new Map<string, Route[]>();
+  for (const r of listed) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
+  const url = (path: string) => xml(site.config.url + path);
+  const urls = listed.map((r) => {
+    const versions = byKey.get(r.key)!;
+    const links = versions.length > 1
+      ? [...versions.map((v) => `<xhtml:link rel="alternate" hreflang="${locales[v.locale].tag}" href="${url(v.path)}"/>`),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${url(r.alternates[0]!.path)}"/>`].join('')
+      : '';
+    return `<url><loc>${url(r.path)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${links}</url>`;
+  });
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
 }
 
 export function robots(site: Site): Buffer {

@@ -1,11 +1,9 @@
 // `site build` and `site validate`: content problems stop them (exit 1); warnings (the JS
 // budget, missing descriptions, heavy images, facts typed out) are printed after the result
 // and fail only with --strict, for CI.
-import { Builder } from '../build.ts';
+import { Builder, languages } from '../build.ts';
 import { loadAll } from '../load.ts';
 import { validate } from '../validate.ts';
-import { transform } from '../transform.ts';
-import { buildRoutes } from '../routes.ts';
 import { OutputDir } from '../write.ts';
 import { displayPath } from '../paths.ts';
 import { ContentError, type Problem } from '../problems.ts';
@@ -55,8 +53,8 @@ export async function runValidate(options: { contentDir: string; strict?: boolea
   const result = validate(records, { contentDir: options.contentDir, includeDrafts: true });
   if (result.problems.length || !result.site) throw new ContentError(result.problems);
   // No bundle and no render here: the JavaScript budgets are checked by `site build`.
-  const site = transform(result.site);
-  const warnings = runChecks(contentCheckInput(records, buildRoutes(site), site.config, options.contentDir));
+  const { sites, routes } = languages({ site: result.site, translations: result.translations });
+  const warnings = runChecks(contentCheckInput(records, routes, sites.en!.config, options.contentDir));
   if (options.strict && warnings.length) throw strictFailure(warnings, 'fix them, or run without --strict');
   console.log(green(`✓ ${records.length} content files are valid (${(performance.now() - start).toFixed(0)} ms)`));
   printWarnings(warnings);

@@ -13,7 +13,7 @@ import { ContentError, formatProblem, type Problem } from '../problems.ts';
 import { escapeHtml } from '../../functions/send-email/http.ts';
 import { UsageError } from '../errors.ts';
 import { cacheControl, contentType, securityHeaders, withConnectSources } from '../headers.ts';
-import { resolveUrl, NOT_FOUND_FILE } from './url-rule.ts';
+import { notFoundFile, resolveUrl, NOT_FOUND_FILE } from './url-rule.ts';
 import { projectRoot } from '../cli/build-command.ts';
 import { bold, dim, green, printTimings, red } from '../cli/output.ts';
 import { startLeadService, type LeadService } from './leads.ts';
@@ -242,7 +242,7 @@ export function respond(req: IncomingMessage, res: ServerResponse, url: URL, fil
   let status = 200;
   let body = file === MANIFEST || !isSafeKey(file) ? undefined : files.get(file);
   if (!body) {
-    file = NOT_FOUND_FILE;
+    file = files.has(notFoundFile(url.pathname)) ? notFoundFile(url.pathname) : NOT_FOUND_FILE;
     status = 404;
     body = files.get(file) ?? Buffer.from('Not Found');
   }

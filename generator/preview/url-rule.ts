@@ -1,6 +1,8 @@
 // Loads functions/url-rule/index.js, the CloudFront Function that production runs, and
 // applies it to a request path. One rule, two hosts: what resolves locally resolves on AWS.
 import { readFileSync } from 'node:fs';
+import { DEFAULT_LOCALE, pathLocale } from '../locales.ts';
+import { permalink } from '../routes.ts';
 
 interface CfRequest { uri: string; querystring: Record<string, { value: string }> }
 interface CfResponse { statusCode: number; headers: Record<string, { value: string }> }
@@ -31,3 +33,13 @@ function decodeKey(uri: string): string {
 
 /** The file CloudFront's custom error response serves, with status 404, for a missing key. */
 export const NOT_FOUND_FILE = '404.html';
+
+/**
+ * The 404 page for a missing path in its language: /fr/… gets fr/404.html, anything else
+ * 404.html. (CloudFront has one error page for the whole distribution, 404.html; there the
+ * shell script brings in fr/404.html for a French path: templates/shell/shell.ts.)
+ */
+export function notFoundFile(pathname: string): string {
+  const { locale } = pathLocale(pathname);
+  return locale === DEFAULT_LOCALE ? NOT_FOUND_FILE : permalink('/404', locale);
+}

@@ -14,23 +14,29 @@ export function Document({ children, jsonLd = [], article }: { children: ReactNo
   const { site, route } = env;
   const { config, navigation } = site;
   const title = `${config.brand} | ${route.title}`;
-  const canonical = `${config.url}${route.path === '/' ? '/' : route.path}`;
+  const canonical = `${config.url}${route.path}`;
+  const versions = route.alternates;
   const socialImage = `${config.url}${env.image(config.socialImage).src}`;
   const showBanner = !navigation.banner.hiddenOn.includes(route.path);
   const showFooter = !navigation.footerHiddenOn.includes(route.path);
-  const ld = [...jsonLd];
+  // Every JSON-LD object says the language of the page it describes.
+  const ld = jsonLd.map((data) => ({ ...data, inLanguage: env.lang }));
+  const header = headerTargets(navigation).has(route.path) ? route.path : '';
   return (
-    <html lang="en-CA" data-mode={env.mode === 'preview' ? 'preview' : undefined} data-path={route.path}>
+    <html lang={env.lang} data-mode={env.mode === 'preview' ? 'preview' : undefined} data-path={route.path}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={route.description} />
         <link rel="canonical" href={canonical} />
+        {versions.length > 1 ? versions.map((v) => <link key={v.locale} rel="alternate" hrefLang={v.tag} href={config.url + v.path} />) : null}
+        {versions.length > 1 ? <link rel="alternate" hrefLang="x-default" href={config.url + versions[0]!.path} /> : null}
         {route.status === 404 ? <meta name="robots" content="noindex" /> : null}
         <meta property="og:type" content={route.ogType} />
         <meta property="og:site_name" content={config.brand} />
-        <meta property="og:locale" content="en_CA" />
+        <meta property="og:locale" content={ogLocale(env.lang)} />
+        {versions.filter((v) => v.locale !== route.locale).map((v) => <meta key={v.locale} property="og:locale:alternate" content={ogLocale(v.tag)} />)}
         <meta property="og:title" content={title} />
         <meta property="og:description" content={route.description} />
         <meta property="og:url" content={canonical} />
@@ -47,14 +53,35 @@ export function Document({ children, jsonLd = [], article }: { children: ReactNo
       </head>
       <body>
         <a className="skip-link" href="#main">{navigation.skipLink}</a>
-        {env.shell(`header:${headerTargets(navigation).has(route.path) ? route.path : ''}`, <Header />)}
-        <main id="main" tabIndex={-1}>{children}</main>
+        <Header navKey={`navbar:${header}`} />
+        <main id="main" tabIndex={-1}>
+          {route.untranslated ? <Untranslated>{children}</Untranslated> : children}
+        </main>
         {showBanner ? env.shell('banner', <Banner />) : null}
-        {showFooter ? env.shell('footer', <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} />) : null}
+        {showFooter ? <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} /> : null}
       </body>
     </html>
   );
 }
+
+/**
+ * A page of a translated language whose own copy is not translated yet: a notice in the page's
+ * language, then the English copy marked as English (screen readers switch voice, WCAG 3.1.2).
+ */
+function Untranslated({ children }: { children: ReactNode }) {
+  const { site } = useEnv();
+  return (
+    <>
+      <div className="container">
+        <p className="translation-notice" role="note">{site.ui.translationNotice}</p>
+      </div>
+      <div lang={useEnv().route.alternates[0]!.tag}>{children}</div>
+    </>
+  );
+}
+
+/** Open Graph's locale form: fr-CA → fr_CA. */
+const ogLocale = (tag: string) => tag.replace('-', '_');
 
 /** The same on every page: icons, manifest, feed, and the bundle's font, stylesheet and script. */
 function HeadLinks() {

@@ -2,64 +2,81 @@
 // links, Login and Get Started, four social links in a new tab, copyright from site.yaml.
 // A column may list a menu's links (`menu: solutions`) instead of its own copy of them.
 import type { Action, Menu, Navigation } from '../../generator/model.ts';
-import { useEnv } from '../context.tsx';
+import { fill, useEnv } from '../context.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Img } from '../components/Media.tsx';
 import { Glyph, SocialGlyph } from '../components/SvgIcons.tsx';
 
+/** The footer: the same on every page of a language (shell cache) but for the language switch. */
 export function Footer({ copyright }: { copyright: string }) {
-  const { site } = useEnv();
-  const { config, navigation: nav, ui } = site;
-  const a = config.address;
+  const env = useEnv();
   return (
     <footer className="site-footer">
-      <div className="container site-footer__inner">
-        <div className="site-footer__brand">
-          <a href="/" className="brand" data-home-link data-scroll-top>
-            <Img src={config.logoWhite} alt={`${config.brand} home`} className="brand__logo" />
-          </a>
-          <p className="site-footer__tagline">{nav.footer.tagline}</p>
-          <div className="site-footer__actions">
-            <a className="btn btn--ghost-light" href={nav.actions.login.href}>{nav.actions.login.label}</a>
-            <a className="btn btn--primary" href={nav.actions.getStarted.href}>{nav.actions.getStarted.label}</a>
-          </div>
-        </div>
-        <div className="site-footer__columns">
-          {nav.footer.columns.map((column) => (
-            <nav key={column.heading} className="site-footer__column" aria-label={column.heading}>
-              <h2 className="site-footer__heading">{column.heading}</h2>
-              <ul role="list">
-                {columnLinks(column, nav.menus).map((link) => (
-                  <li key={link.label}><a href={link.href}>{link.label}</a></li>
-                ))}
-              </ul>
-            </nav>
-          ))}
-          <div className="site-footer__column">
-            <h2 className="site-footer__heading">{nav.footer.addressHeading}</h2>
-            <address>
-              <p className="site-footer__line"><Glyph name="pin" />
-                <span>{a.street}<br />{a.city}, {a.region} {a.postalCode}<br />{a.country}</span>
-              </p>
-              <p className="site-footer__line"><Glyph name="phone" /><a href={`tel:${config.phone.tel}`}>{config.phone.display}</a></p>
-              <p className="site-footer__line"><Glyph name="mail" /><a href={`mailto:${config.email}`}>{config.email}</a></p>
-            </address>
-          </div>
-        </div>
-      </div>
+      {env.shell('footer-main', <FooterMain />)}
       <div className="container site-footer__bottom">
         <p>{copyright}</p>
-        <ul className="site-footer__social" role="list" aria-label={nav.footer.socialHeading}>
-          {config.social.map((s) => (
-            <li key={s.network}>
-              <a href={s.url} target="_blank" rel="noopener noreferrer" className="social-link">
-                <SocialGlyph network={s.network} />
-                <span className="visually-hidden">{s.label} ({ui.externalLinkNote})</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <LanguageSwitch className="footer-language" />
+        {env.shell('footer-social', <Social />)}
       </div>
     </footer>
+  );
+}
+
+function FooterMain() {
+  const env = useEnv();
+  const { config, navigation: nav, ui } = env.site;
+  const a = config.address;
+  return (
+    <div className="container site-footer__inner">
+      <div className="site-footer__brand">
+        <a href={env.href('/')} className="brand" data-home-link data-scroll-top>
+          <Img src={config.logoWhite} alt={fill(ui.homeLink, { brand: config.brand })} className="brand__logo" />
+        </a>
+        <p className="site-footer__tagline">{nav.footer.tagline}</p>
+        <div className="site-footer__actions">
+          <a className="btn btn--ghost-light" href={nav.actions.login.href}>{nav.actions.login.label}</a>
+          <a className="btn btn--primary" href={nav.actions.getStarted.href}>{nav.actions.getStarted.label}</a>
+        </div>
+      </div>
+      <div className="site-footer__columns">
+        {nav.footer.columns.map((column) => (
+          <nav key={column.heading} className="site-footer__column" aria-label={column.heading}>
+            <h2 className="site-footer__heading">{column.heading}</h2>
+            <ul role="list">
+              {columnLinks(column, nav.menus).map((link) => (
+                <li key={link.label}><a href={link.href}>{link.label}</a></li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">{nav.footer.addressHeading}</h2>
+          <address>
+            <p className="site-footer__line"><Glyph name="pin" />
+              <span>{a.street}<br />{a.city}, {a.region} {a.postalCode}<br />{a.country}</span>
+            </p>
+            <p className="site-footer__line"><Glyph name="phone" /><a href={`tel:${config.phone.tel}`}>{config.phone.display}</a></p>
+            <p className="site-footer__line"><Glyph name="mail" /><a href={`mailto:${config.email}`}>{config.email}</a></p>
+          </address>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Social() {
+  const { config, navigation: nav, ui } = useEnv().site;
+  return (
+    <ul className="site-footer__social" role="list" aria-label={nav.footer.socialHeading}>
+      {config.social.map((s) => (
+        <li key={s.network}>
+          <a href={s.url} target="_blank" rel="noopener noreferrer" className="social-link">
+            <SocialGlyph network={s.network} />
+            <span className="visually-hidden">{s.label} ({ui.externalLinkNote})</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -30,7 +30,7 @@ function trackPopovers(): void {
 function homeLinks(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-home-link]')) {
     link.addEventListener('click', (event) => {
-      if (location.pathname !== '/') return;
+      if (location.pathname !== link.pathname) return;
       event.preventDefault();
       for (const open of document.querySelectorAll<HTMLElement>('[popover]:popover-open')) open.hidePopover();
       const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -49,19 +49,55 @@ function closeMenuOnNavigate(): void {
   }
 }
 
+/** The language prefix of the current path: '/fr' under /fr, '' for English. */
+const prefix = /^\/fr(?:\/|$)/.test(location.pathname) ? '/fr' : '';
+
 /**
- * The 404 document is served for every unknown path. Under /blog-details/… it shows
- * 'Blog not found'; elsewhere the address becomes /404 as the spec's redirect did.
+ * The 404 document is served for every unknown path. Under /blog-details/… (or
+ * /fr/blog-details/…) it shows 'Blog not found'; elsewhere the address becomes /404 (/fr/404)
+ * as the spec's redirect did.
  */
 function notFound(): void {
   const generic = document.querySelector<HTMLElement>('[data-not-found="generic"]');
   if (!generic) return;
   const blog = document.querySelector<HTMLElement>('[data-not-found="blog"]');
-  if (/^\/blog-details\/[^/]+$/.test(location.pathname) && blog) {
+  const path = location.pathname.slice(prefix.length);
+  if (/^\/blog-details\/[^/]+$/.test(path) && blog) {
     generic.hidden = true;
     blog.hidden = false;
-  } else if (location.pathname !== '/404') {
-    history.replaceState(null, '', '/404');
+  } else if (path !== '/404') {
+    history.replaceState(null, '', `${prefix}/404`);
+  }
+}
+
+/**
+ * CloudFront serves one error page for the whole site, the English 404.html. For a French
+ * path it is replaced by the French one (fr/404.html, a real file) before anything else runs.
+ * `site serve` and the preview serve fr/404.html themselves, so there this does nothing.
+ */
+async function frenchNotFound(): Promise<void> {
+  if (!prefix || !document.querySelector('[data-not-found]') || document.documentElement.lang.startsWith('fr')) return;
+  try {
+    const response = await fetch(`${prefix}/404.html`);
+    if (!response.ok) return;
+    const french = new DOMParser().parseFromString(await response.text(), 'text/html');
+    document.documentElement.lang = french.documentElement.lang;
+    document.title = french.title;
+    document.body.replaceWith(document.adoptNode(french.body));
+  } catch {
+    // Offline or blocked: the English page stays, which still says the page was not found.
+  }
+}
+
+/**
+ * The language switch leads to this page in the other language; the blog list's query
+ * (category, page, size) goes with it, as it is at the moment the link is followed.
+ */
+function languageSwitch(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-language-switch]')) {
+    const base = link.getAttribute('href') ?? '';
+    const update = () => link.setAttribute('href', base + location.search);
+    for (const type of ['click', 'focus', 'pointerenter', 'contextmenu']) link.addEventListener(type, update);
   }
 }
 
@@ -108,6 +144,7 @@ function revealOnScroll(): void {
   }
 }
 
+await frenchNotFound();
 trackScroll();
 heroImages();
 revealOnScroll();
@@ -115,4 +152,5 @@ trackPopovers();
 homeLinks();
 closeMenuOnNavigate();
 notFound();
+languageSwitch();
 scrollToTopOnArrival();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   model = transform(validate(loadAll(contentDir), { contentDir, includeDrafts: false }).site!);
   inputs = {
     templates: await import('../../templates/index.ts'),
-    site: model,
+    sites: { en: model },
     mode: 'production',
     image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
     icon: () => '<svg class="icon"></svg>',
@@ -47,7 +47,7 @@ describe('a template that meets content it cannot show', () => {
     const route = buildRoutes(broken).find((r) => r.path === '/contact-us')!;
     let thrown: unknown;
     try {
-      renderRoute(route, { ...inputs, site: broken });
+      renderRoute(route, { ...inputs, sites: { en: broken } });
     } catch (error) {
       thrown = error;
     }

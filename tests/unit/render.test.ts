@@ -18,7 +18,7 @@ beforeAll(async () => {
   // No disk and no bundler: images, icons and client assets are stand-ins.
   inputs = {
     templates: await import('../../templates/index.ts'),
-    site,
+    sites: { en: site },
     mode: 'production',
     image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
     icon: () => '<svg class="icon"></svg>',
@@ -61,7 +61,7 @@ describe('render', () => {
   test('island props cannot close their script element', () => {
     const hostile = structuredClone(site);
     hostile.benefits[0]!.title = '</script><script>alert(1)</script>';
-    const { html } = renderRoute(route('/'), { ...inputs, site: hostile });
+    const { html } = renderRoute(route('/'), { ...inputs, sites: { en: hostile } });
     const id = /data-island="BenefitsGrid" data-island-id="(i\d+)"/.exec(html)![1];
     const props = new RegExp(`data-island-props="${id}">(.*?)</script>`).exec(html)![1]!;
     expect(props).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
@@ -80,8 +80,8 @@ describe('render with a build cache', () => {
     const posts = routes.filter((r) => r.template === 'BlogPost').slice(0, 3);
     const shared = posts.map((r) => renderRoute(r, { ...inputs, cache }));
     shared.forEach((page, i) => expect(page.html).toBe(renderRoute(posts[i]!, inputs).html));
-    // The header of every post is one Buffer, encoded once.
-    const header = (page: (typeof shared)[number]) => page.chunks.find((c) => c.includes('class="site-header"'));
+    // The navbar of every post is one Buffer, encoded once.
+    const header = (page: (typeof shared)[number]) => page.chunks.find((c) => c.includes('class="nav-menus"'));
     expect(header(shared[0]!)).toBeDefined();
     expect(header(shared[1]!)).toBe(header(shared[0]!));
     expect(Buffer.concat(shared[2]!.chunks).equals(shared[2]!.bytes)).toBe(true);
