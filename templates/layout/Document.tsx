@@ -19,8 +19,15 @@ export function Document({ children, jsonLd = [], article }: { children: ReactNo
   const socialImage = `${config.url}${env.image(config.socialImage).src}`;
   const showBanner = !navigation.banner.hiddenOn.includes(route.path);
   const showFooter = !navigation.footerHiddenOn.includes(route.path);
-  // Every JSON-LD object says the language of the page it describes.
-  const ld = jsonLd.map((data) => ({ ...data, inLanguage: env.lang }));
+  // Every JSON-LD document (a CreativeWork: article, FAQ page) says its language; an
+  // organisation has none (schema.org gives Organization no inLanguage).
+  const isOrganization = (data: object) => '@type' in data && data['@type'] === 'Organization';
+  const ld = jsonLd.map((data) => (isOrganization(data) ? data : { ...data, inLanguage: env.lang }));
+  // A page with no document of its own (a post, the FAQ) is described as a WebPage, so search
+  // engines read its language there too.
+  if (ld.every(isOrganization) && route.status === 200) {
+    ld.push({ '@context': 'https://schema.org', '@type': 'WebPage', name: title, description: route.description, url: canonical, inLanguage: env.lang });
+  }
   const header = headerTargets(navigation).has(route.path) ? route.path : '';
   return (
     <html lang={env.lang} data-mode={env.mode === 'preview' ? 'preview' : undefined} data-path={route.path}>
