@@ -1,8 +1,11 @@
 // Form markup from content/forms.yaml: labelled fields, option lists, the honeypot. These are
 // real forms that post to the lead endpoint without JavaScript; the forms work adds Formik
-// validation and submission on top.
+// validation and submission on top. On a French page a form also posts `locale=fr`, so the
+// lead function answers in French and sends the visitor to /fr/Thanks.
 import type { ReactNode } from 'react';
 import type { FieldCopy } from '../../generator/model.ts';
+import { useEnv } from '../context.tsx';
+import { LocaleInput } from '../islands/lib/locale.tsx';
 
 interface FieldProps { name: string; copy: FieldCopy | undefined; type?: string; required?: boolean; autoComplete?: string; idPrefix: string }
 
@@ -53,6 +56,7 @@ export function LeadForm({ endpoint, form, children, labelledBy }: { endpoint: s
   return (
     <form className="lead-form" method="post" action={endpoint} aria-labelledby={labelledBy}>
       <input type="hidden" name="form" value={form} />
+      <LocaleInput locale={useEnv().locale} />
       {children}
       <Honeypot idPrefix={form} />
     </form>

@@ -3,10 +3,10 @@ import type { Site } from '../../generator/model.ts';
 
 export function sliderLabels(site: Site) {
   const ui = site.ui;
-  return { previous: ui.previous, next: ui.next, pause: ui.pause, play: ui.play, slide: ui.slideLabel };
+  return { previous: ui.previous, next: ui.next, pause: ui.pause, play: ui.play, slide: ui.slideLabel, carousel: ui.carousel };
 }
 
 export function carouselLabels(site: Site) {
   const ui = site.ui;
-  return { previous: ui.previous, next: ui.next, counter: ui.slideCounter };
+  return { previous: ui.previous, next: ui.next, counter: ui.slideCounter, carousel: ui.carousel };
 }

@@ -3,11 +3,12 @@
 // The server renders the same first state as the first client render, so hydration matches.
 import { useState } from 'react';
 import { CarouselControls } from './lib/CarouselControls.tsx';
+import type { LocaleProp } from './lib/locale.tsx';
 
 export interface BenefitItem { title: string; content: string; icon: string }
-interface Props { items: BenefitItem[]; step: number; loadMore: string; loadLess: string; labels: { previous: string; next: string; counter: string } }
+interface Props extends LocaleProp { items: BenefitItem[]; step: number; loadMore: string; loadLess: string; labels: { previous: string; next: string; counter: string } }
 
-export default function BenefitsGrid({ items, step, loadMore, loadLess, labels }: Props) {
+export default function BenefitsGrid({ items, step, loadMore, loadLess, labels, locale }: Props) {
   const [shown, setShown] = useState(Math.min(step, items.length));
   const [active, setActive] = useState(0);
   const all = shown >= items.length;
@@ -30,7 +31,7 @@ export default function BenefitsGrid({ items, step, loadMore, loadLess, labels }
           </button>
         </div>
       ) : null}
-      <CarouselControls active={active} total={items.length} go={go} labels={labels} className="benefits" />
+      <CarouselControls active={active} total={items.length} go={go} labels={labels} className="benefits" locale={locale} />
     </div>
   );
 }

@@ -3,16 +3,18 @@
 // Page size: 1 up to 767 px; 3 from 768 px; 9 from 1024 px (the spec's sizes, see README);
 // the chooser (3, 5, 10, 25, 50, All) is hidden on small screens. The first render equals
 // the server's, which lists every post: without JavaScript all posts are there. A page size
-// chosen before hydration is applied once it has hydrated.
+// chosen before hydration is applied once it has hydrated. Category and page links are queries
+// on the page's own path, so on /fr/blogs they stay there; the counter writes `locale`'s numbers.
 import { useEffect, useState } from 'react';
 import { PostCardView, type PostCardData } from '../components/views.tsx';
 import { useMedia } from './lib/hooks.ts';
 import { Chevron } from './lib/Chevron.tsx';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
+import { fillCounts, type LocaleProp } from './lib/locale.tsx';
 
 export interface ListPost extends PostCardData { id: number; categorySlug: string }
 export interface ListLabels { all: string; filter: string; size: string; sizeAll: string; pageOf: string; pagination: string; empty: string; previous: string; next: string }
-interface Props { posts: ListPost[]; categories: { slug: string; name: string }[]; labels: ListLabels }
+interface Props extends LocaleProp { posts: ListPost[]; categories: { slug: string; name: string }[]; labels: ListLabels }
 
 export const SIZES = [3, 5, 10, 25, 50, -1] as const;
 interface Query { category: string; page: number; size: number | null }
@@ -42,7 +44,7 @@ export function paginate<T>(items: T[], page: number, size: number): { items: T[
   return { items: items.slice((current - 1) * size, current * size), page: current, pages };
 }
 
-export default function BlogList({ posts, categories, labels }: Props) {
+export default function BlogList({ posts, categories, labels, locale }: Props) {
   const [query, setQuery] = useState<Query | null>(null);
   const small = useMedia('(max-width: 767px)');
   const wide = useMedia('(min-width: 1024px)');
@@ -107,7 +109,7 @@ export default function BlogList({ posts, categories, labels }: Props) {
         <button type="button" className="round-button" disabled={view.page <= 1} onClick={() => go({ ...q, page: view.page - 1 })} aria-label={labels.previous}>
           <Chevron direction="left" />
         </button>
-        <span className="pager__status" aria-live="polite">{labels.pageOf.replace('{n}', String(view.page)).replace('{total}', String(view.pages))}</span>
+        <span className="pager__status" aria-live="polite">{fillCounts(labels.pageOf, { n: view.page, total: view.pages }, locale)}</span>
         <button type="button" className="round-button" disabled={view.page >= view.pages} onClick={() => go({ ...q, page: view.page + 1 })} aria-label={labels.next}>
           <Chevron direction="right" />
         </button>

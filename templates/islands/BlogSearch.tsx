@@ -1,13 +1,15 @@
 // The article sidebar's search box (the spec's was inert): searches titles, subheadings and
-// tags of every post in /search-index.json, built with the site, loaded on first use. A query
-// typed before hydration is kept and run (lib/prefill.ts).
+// tags of every post in the page's language's index (/search-index.json, /fr/search-index.json:
+// `indexUrl`), built with the site, loaded on first use; accents and capitals do not matter
+// (lib/search.ts). A query typed before hydration is kept and run (lib/prefill.ts).
 import { useEffect, useRef, useState } from 'react';
 import { search, type SearchEntry } from './lib/search.ts';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
+import { fillCounts, pageIn, type LocaleProp } from './lib/locale.tsx';
 
 export interface SearchLabels { heading: string; label: string; placeholder: string; button: string; noResults: string; results: string }
 
-export default function BlogSearch({ labels, indexUrl }: { labels: SearchLabels; indexUrl: string }) {
+export default function BlogSearch({ labels, indexUrl, locale }: { labels: SearchLabels; indexUrl: string } & LocaleProp) {
   const [query, setQuery] = useState(prefilledText(usePrefill(), 'q') ?? '');
   const [results, setResults] = useState<SearchEntry[] | null>(null);
   const index = useRef<Promise<SearchEntry[]> | null>(null);
@@ -24,7 +26,7 @@ export default function BlogSearch({ labels, indexUrl }: { labels: SearchLabels;
   return (
     <div className="blog-search">
       <h2 className="article__aside-heading" id="blog-search-heading">{labels.heading}</h2>
-      <form role="search" aria-labelledby="blog-search-heading" action="/blogs" onSubmit={(e) => { e.preventDefault(); void run(query); }}>
+      <form role="search" aria-labelledby="blog-search-heading" action={pageIn('/blogs', locale)} onSubmit={(e) => { e.preventDefault(); void run(query); }}>
         <label htmlFor="blog-search-input" className="visually-hidden">{labels.label}</label>
         <div className="blog-search__row">
           <input id="blog-search-input" type="search" name="q" value={query} placeholder={labels.placeholder} autoComplete="off"
@@ -33,7 +35,7 @@ export default function BlogSearch({ labels, indexUrl }: { labels: SearchLabels;
         </div>
       </form>
       <p className="blog-search__status" role="status">
-        {results === null ? '' : results.length ? labels.results.replace('{count}', String(results.length)) : labels.noResults.replace('{query}', query)}
+        {results === null ? '' : results.length ? fillCounts(labels.results, { count: results.length }, locale) : labels.noResults.replace('{query}', query)}
       </p>
       {results?.length ? (
         <ul className="blog-search__results" role="list">

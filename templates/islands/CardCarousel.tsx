@@ -3,15 +3,16 @@
 import { useState } from 'react';
 import { Chevron } from './lib/Chevron.tsx';
 import { CarouselControls } from './lib/CarouselControls.tsx';
+import { colon, type LocaleProp } from './lib/locale.tsx';
 
 export interface CarouselCard { heading: string; text: string; icon: string; href?: string }
-interface Props { items: CarouselCard[]; more?: string; columns?: 3 | 4; labels: { previous: string; next: string; counter: string } }
+interface Props extends LocaleProp { items: CarouselCard[]; more?: string; columns?: 3 | 4; labels: { previous: string; next: string; counter: string; carousel: string } }
 
-export default function CardCarousel({ items, more, columns = 3, labels }: Props) {
+export default function CardCarousel({ items, more, columns = 3, labels, locale }: Props) {
   const [active, setActive] = useState(0);
   const go = (i: number) => setActive((i + items.length) % items.length);
   return (
-    <div className="card-carousel" role="group" aria-roledescription="carousel">
+    <div className="card-carousel" role="group" aria-roledescription={labels.carousel}>
       <ul className={`grid grid--${columns} card-carousel__list`} role="list">
         {items.map((s, i) => (
           <li key={s.heading} className={`card solution-card${i === active ? ' is-active' : ''}`}>
@@ -20,14 +21,14 @@ export default function CardCarousel({ items, more, columns = 3, labels }: Props
             <p>{s.text}</p>
             {s.href && more ? (
               <a href={s.href} className="card__link">
-                {more}<span className="visually-hidden">: {s.heading}</span>
+                {more}<span className="visually-hidden">{colon(locale)}{s.heading}</span>
                 <Chevron direction="right" />
               </a>
             ) : null}
           </li>
         ))}
       </ul>
-      <CarouselControls active={active} total={items.length} go={go} labels={labels} className="card-carousel" />
+      <CarouselControls active={active} total={items.length} go={go} labels={labels} className="card-carousel" locale={locale} />
     </div>
   );
 }

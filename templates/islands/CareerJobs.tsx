@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from './lib/Dialog.tsx';
 import { JobApplicationForm, type JobFormCopy } from './lib/JobApplicationForm.tsx';
-import { ALL, changeFilter, emptyFilter, matches, optionsOf, type JobFilter } from './lib/jobs.ts';
+import { ALL, changeFilter, emptyFilter, matches, optionsOf, type JobCategory, type JobFilter } from './lib/jobs.ts';
 import type { ImageData } from '../components/views.tsx';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
+import { colon, type LocaleProp } from './lib/locale.tsx';
 
 export interface JobView {
   id: string; title: string; department: string; category: string; level: string; location: string;
@@ -19,9 +20,12 @@ export interface CareerLabels {
   noJobs: string; responsibilities: string; experience: string; about: string;
   form: JobFormCopy;
 }
-interface Props { jobs: JobView[]; categories: string[]; noJobsImage: ImageData; endpoint: string; thanks: string; labels: CareerLabels }
+interface Props extends LocaleProp { jobs: JobView[]; categories: JobCategory[]; noJobsImage: ImageData; endpoint: string; thanks: string; labels: CareerLabels }
 
-export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, thanks, labels }: Props) {
+const same = (value: string) => ({ value, label: value });
+
+export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, thanks, labels, locale }: Props) {
+  const named = (title: string) => <span className="visually-hidden">{colon(locale)}{title}</span>;
   const [live, setLive] = useState(false);
   const [filter, setFilter] = useState<JobFilter>(emptyFilter);
   const prefill = usePrefill();
@@ -37,21 +41,21 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
   const closeRead = useCallback(() => setReading(null), []);
   const closeApply = useCallback(() => setApplying(null), []);
   const shown = jobs.filter((j) => matches(j, filter));
-  const select = (field: keyof JobFilter, label: string, values: string[], hidden = false) => (
+  const select = (field: keyof JobFilter, label: string, values: { value: string; label: string }[], hidden = false) => (
     <label className="job-filter" hidden={hidden}>
       <span>{label}</span>
       <select name={field} value={filter[field]} onChange={(e) => setFilter(changeFilter(filter, field, e.target.value, categories))}>
         <option value={ALL}>{labels.all}</option>
-        {values.map((v) => <option key={v} value={v}>{v}</option>)}
+        {values.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
       </select>
     </label>
   );
   return (
     <div className="careers">
       <div className="careers__filters">
-        {select('department', labels.department, optionsOf(jobs, 'department'))}
-        {select('level', labels.level, optionsOf(jobs, 'level'))}
-        {select('location', labels.location, optionsOf(jobs, 'location'))}
+        {select('department', labels.department, optionsOf(jobs, 'department').map(same))}
+        {select('level', labels.level, optionsOf(jobs, 'level').map(same))}
+        {select('location', labels.location, optionsOf(jobs, 'location').map(same))}
         {select('category', labels.category, categories, true)}
       </div>
       {shown.length ? (
@@ -64,12 +68,12 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
               <p>{job.summary}</p>
               <div className="job-card__actions">
                 {live ? (
-                  <button type="button" className="btn btn--primary" onClick={() => setApplying(job)}>{labels.apply}<span className="visually-hidden">: {job.title}</span></button>
+                  <button type="button" className="btn btn--primary" onClick={() => setApplying(job)}>{labels.apply}{named(job.title)}</button>
                 ) : (
                   // Without JavaScript, Apply leads to the plain application form under the list (Career page).
-                  <a className="btn btn--primary" href="#job-application">{labels.apply}<span className="visually-hidden">: {job.title}</span></a>
+                  <a className="btn btn--primary" href="#job-application">{labels.apply}{named(job.title)}</a>
                 )}
-                <button type="button" className="btn btn--secondary" onClick={() => setReading(job)}>{labels.readMore}<span className="visually-hidden">: {job.title}</span></button>
+                <button type="button" className="btn btn--secondary" onClick={() => setReading(job)}>{labels.readMore}{named(job.title)}</button>
               </div>
             </li>
           ))}
@@ -99,7 +103,7 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
         ) : null}
       </Dialog>
       <Dialog open={!!applying} onClose={closeApply} labelledBy="apply-dialog-title">
-        {applying ? <JobApplicationForm position={applying.title} endpoint={endpoint} thanks={thanks} copy={labels.form} close={labels.close} onClose={closeApply} /> : null}
+        {applying ? <JobApplicationForm position={applying.title} endpoint={endpoint} thanks={thanks} copy={labels.form} close={labels.close} onClose={closeApply} locale={locale} /> : null}
       </Dialog>
     </div>
   );

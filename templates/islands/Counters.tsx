@@ -1,9 +1,12 @@
 // Solution pages: counters. The server renders the real figures (crawlers and visitors
 // without JavaScript see them). Once live, counters not yet on screen show 0 (0%), then
 // count up to their target over 2 s when scrolled into view, once. Under reduced motion they
-// simply show the figures. `data-counting` marks the count while it runs.
+// simply show the figures. `data-counting` marks the count while it runs. Figures are written
+// as the page's language writes them (fr-CA: "30 %", "1 200", a no-break space in each).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useReducedMotion, useSeenOnce } from './lib/hooks.ts';
+import { formatNumber, formatPercent } from '../../generator/format.ts';
+import { tagOf, type LocaleProp } from './lib/locale.tsx';
 
 export interface CounterItem { value: number; unit: 'percent' | 'number'; label: string }
 
@@ -16,7 +19,13 @@ export function countAt(target: number, t: number, duration = COUNT_MS): number 
   return Math.round(target * (1 - (1 - p) ** 3));
 }
 
-export default function Counters({ items }: { items: CounterItem[] }) {
+/** A counter's figure in the language of `tag`: 30 percent → "30%" (en-CA), "30 %" (fr-CA). */
+export function figure(value: number, unit: CounterItem['unit'], tag: string): string {
+  return unit === 'percent' ? formatPercent(value, tag) : formatNumber(value, tag);
+}
+
+export default function Counters({ items, locale }: { items: CounterItem[] } & LocaleProp) {
+  const tag = tagOf(locale);
   const ref = useRef<HTMLDListElement>(null);
   const reduced = useReducedMotion();
   const seen = useSeenOnce(ref, 0.4);
@@ -49,8 +58,7 @@ export default function Counters({ items }: { items: CounterItem[] }) {
         <div key={c.label} className="counters__item">
           <dt className="counters__label">{c.label}</dt>
           <dd className="counters__value" data-target={c.value}>
-            {shown(c.value)}
-            {c.unit === 'percent' ? '%' : ''}
+            {figure(shown(c.value), c.unit, tag)}
           </dd>
         </div>
       ))}

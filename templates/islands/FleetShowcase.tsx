@@ -6,16 +6,17 @@ import { useState } from 'react';
 import { useInterval, useMobile, usePausable } from './lib/hooks.ts';
 import { PauseButton } from './lib/PauseButton.tsx';
 import { CarouselControls } from './lib/CarouselControls.tsx';
+import type { LocaleProp } from './lib/locale.tsx';
 
 export interface ShowcaseItem { heading: string; subheading: string; icon: string; image: { src: string; width: number; height: number }; imageAlt: string }
-interface Props { items: ShowcaseItem[]; labels: { pause: string; play: string; previous: string; next: string; counter: string } }
+interface Props extends LocaleProp { items: ShowcaseItem[]; labels: { pause: string; play: string; previous: string; next: string; counter: string } }
 
 /** Delay before the next automatic step: 1 s per item on the first pass, 2 s afterwards. */
 export function stepDelay(stepsTaken: number, count: number): number {
   return stepsTaken < count - 1 ? 1000 : 2000;
 }
 
-export default function FleetShowcase({ items, labels }: Props) {
+export default function FleetShowcase({ items, labels, locale }: Props) {
   const [active, setActive] = useState(0);
   const [steps, setSteps] = useState(0);
   const mobile = useMobile();
@@ -60,7 +61,7 @@ export default function FleetShowcase({ items, labels }: Props) {
           <p className="showcase__heading">{item.heading}</p>
           <p className="showcase__sub">{item.subheading}</p>
         </div>
-        <CarouselControls active={active} total={items.length} go={go} labels={labels} className="showcase" />
+        <CarouselControls active={active} total={items.length} go={go} labels={labels} className="showcase" locale={locale} />
         <PauseButton paused={userPaused} onToggle={toggle} pauseLabel={labels.pause} playLabel={labels.play} hidden={reduced} />
       </div>
     </div>

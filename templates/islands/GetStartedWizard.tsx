@@ -4,14 +4,17 @@
 // shared Yup schema validates; errors show under their fields; the first invalid gets focus).
 // Without JavaScript the server's markup is one plain form with all three steps. Answers given
 // there before hydration are kept (lib/prefill.ts), and the wizard opens at the step the
-// visitor was on, as far as the earlier steps are answered.
+// visitor was on, as far as the earlier steps are answered. On a French page the choices show
+// French labels (« 400 - 3 900 », « Livraison ») but post the schema's English values, which
+// sales read in every language; messages, the lead's language and /fr/Thanks follow `locale`.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { schemas, VEHICLE_RANGES, INDUSTRIES } from '../../functions/send-email/validation.ts';
+import { schemasFor, VEHICLE_RANGES, INDUSTRIES, VEHICLE_RANGE_LABELS, INDUSTRY_LABELS } from '../../functions/send-email/validation.ts';
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { keepFieldFocus } from './lib/FormField.tsx';
 import { usePrefill, withPrefill } from './lib/prefill.ts';
+import { fillCounts, leadLocale, LocaleInput, pageIn, type LocaleProp } from './lib/locale.tsx';
 
 export interface WizardCopy {
   steps: string[]; stepLabel: string; vehicles: string; industry: string; contact: string;
@@ -19,7 +22,7 @@ export interface WizardCopy {
   fields: Record<'firstName' | 'lastName' | 'phone' | 'email' | 'companyName', { label: string; placeholder: string }>;
   error: string; ok: string;
 }
-interface Props { copy: WizardCopy; endpoint: string; thanks: string }
+interface Props extends LocaleProp { copy: WizardCopy; endpoint: string; thanks: string }
 
 const CONTACT = ['firstName', 'lastName', 'phone', 'email', 'companyName'] as const;
 const TYPES: Record<(typeof CONTACT)[number], string> = { firstName: 'text', lastName: 'text', phone: 'tel', email: 'email', companyName: 'text' };
@@ -33,9 +36,15 @@ export function resumeStep(values: Values, focused: string | null): number {
   return Math.min(at, unanswered);
 }
 
+/** The options in the schema's order, each value with its label in the page's language. */
+function labelled<V extends string>(values: readonly V[], labels: Readonly<Record<V, string>>): [value: V, label: string][] {
+  return values.map((v) => [v, labels[v]]);
+}
+
 const AUTOCOMPLETE: Record<(typeof CONTACT)[number], string> = { firstName: 'given-name', lastName: 'family-name', phone: 'tel', email: 'email', companyName: 'organization' };
 
-export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
+export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en' }: Props) {
+  const schema = schemasFor(locale).wizard;
   const [live, setLive] = useState(false);
   const [step, setStep] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -45,13 +54,13 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
 
   const formik = useFormik({
     initialValues: withPrefill(EMPTY, prefill),
-    validationSchema: schemas.wizard,
+    validationSchema: schema,
     validateOnMount: false,
     onSubmit: async (values) => {
       submissionId.current ??= newSubmissionId();
-      const fields = schemas.wizard.cast(values, { stripUnknown: true });
-      const ok = await sendLead(endpoint, 'wizard', fields, submissionId.current, values.fax);
-      if (ok) location.assign(thanks);
+      const fields = schema.cast(values, { stripUnknown: true });
+      const ok = await sendLead(endpoint, 'wizard', fields, submissionId.current, values.fax, leadLocale(locale));
+      if (ok) location.assign(pageIn(thanks, locale));
       else setFailed(true);
     },
   });
@@ -70,7 +79,7 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
   }, [submitCount, isSubmitting]);
 
   const stepper = live ? (
-    <ol className="stepper" aria-label={copy.stepLabel.replace('{n}', String(step + 1)).replace('{total}', '3')}>
+    <ol className="stepper" aria-label={fillCounts(copy.stepLabel, { n: step + 1, total: copy.steps.length }, locale)}>
       {copy.steps.map((label, i) => (
         <li key={label} className={i <= step ? 'stepper__step is-active' : 'stepper__step'} aria-current={i === step ? 'step' : undefined}>
           <span className="stepper__number">{i + 1}</span>
@@ -80,14 +89,14 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
     </ol>
   ) : null;
 
-  const choices = (name: 'vehicles' | 'industry', legend: string, options: readonly string[]) => (
+  const choices = (name: 'vehicles' | 'industry', legend: string, options: [value: string, label: string][]) => (
     <fieldset className="choices">
       <legend className="wizard__question">{legend}</legend>
       <div className="choices__grid">
-        {options.map((option) => (
+        {options.map(([option, label]) => (
           <label key={option} className="choice">
             <input type="radio" name={name} value={option} checked={values[name] === option} onChange={formik.handleChange} required={!live} />
-            <span>{option}</span>
+            <span>{label}</span>
           </label>
         ))}
       </div>
@@ -100,10 +109,11 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
   return (
     <form ref={formRef} className="wizard" method="post" action={endpoint} noValidate={live} onSubmit={live ? formik.handleSubmit : undefined}>
       <input type="hidden" name="form" value="wizard" />
+      <LocaleInput locale={locale} />
       {stepper}
       {show(0) ? (
         <section className="wizard__step">
-          {choices('vehicles', copy.vehicles, VEHICLE_RANGES)}
+          {choices('vehicles', copy.vehicles, labelled(VEHICLE_RANGES, VEHICLE_RANGE_LABELS[locale]))}
           {live ? (
             <div className="wizard__actions">
               <button type="button" className="btn btn--primary" disabled={!values.vehicles} onClick={() => setStep(1)}>{copy.next}</button>
@@ -113,7 +123,7 @@ export default function GetStartedWizard({ copy, endpoint, thanks }: Props) {
       ) : null}
       {show(1) ? (
         <section className="wizard__step">
-          {choices('industry', copy.industry, INDUSTRIES)}
+          {choices('industry', copy.industry, labelled(INDUSTRIES, INDUSTRY_LABELS[locale]))}
           {live ? (
             <div className="wizard__actions">
               <button type="button" className="btn btn--secondary" onClick={() => setStep(0)}>{copy.back}</button>

@@ -2,7 +2,9 @@
 // a placeholder. render.ts renders each island on its own (renderToString, so hydration
 // markers are exact and useId prefixes are per island) and puts it where the placeholder is,
 // next to a <script type="application/json"> with the props. The island's own esbuild entry
-// (generator/bundle.ts) hydrates it in the browser.
+// (generator/bundle.ts) hydrates it in the browser. On a translated page the island also gets
+// the page's language as its `locale` prop (lib/locale.tsx says why a prop); English pages add
+// nothing, so their props and markup are as before.
 import type { ComponentType } from 'react';
 import { useEnv } from '../context.tsx';
 
@@ -16,7 +18,9 @@ interface IslandProps<P> {
 }
 
 export function Island<P>({ name, component, props, hydrate = 'load' }: IslandProps<P>) {
-  const index = useEnv().addIsland({ name, component, props, hydrate });
+  const env = useEnv();
+  const localized = env.locale === 'en' ? props : { ...props, locale: env.locale };
+  const index = env.addIsland({ name, component, props: localized, hydrate });
   return <site-island data-slot={index} />;
 }
 

@@ -5,20 +5,23 @@
 // failure, and on success an optional reset then /Thanks. The server renders the same markup
 // as a plain <form method="post"> with the browser's own checks, so it works without JavaScript;
 // what the visitor typed there before hydration becomes Formik's initial values (lib/prefill.ts).
+// On a French page (`locale`) the messages are the schema's French ones, the lead says it is
+// French (the lead function answers and e-mails accordingly) and success lands on /fr/Thanks.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { schemas, type FormName } from '../../functions/send-email/validation.ts';
+import { schemasFor, type FormName } from '../../functions/send-email/validation.ts';
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { FormField, keepFieldFocus, type FieldSpec } from './lib/FormField.tsx';
 import { usePrefill, withPrefill } from './lib/prefill.ts';
+import { leadLocale, LocaleInput, pageIn, type LocaleProp } from './lib/locale.tsx';
 
 export type { FieldSpec };
 
 /** Fields shown together in a <fieldset> under a legend. */
 export interface FieldGroup { legend: string; fields: FieldSpec[] }
 
-interface Props {
+interface Props extends LocaleProp {
   form: FormName;
   id: string;
   endpoint: string;
@@ -35,7 +38,8 @@ interface Props {
   labelledBy?: string;
 }
 
-export default function LeadForm({ form, id, endpoint, fields = [], groups, button, sending, error, ok, thanks, resetOnSuccess, className, labelledBy }: Props) {
+export default function LeadForm({ form, id, endpoint, fields = [], groups, button, sending, error, ok, thanks, resetOnSuccess, className, labelledBy, locale }: Props) {
+  const schema = schemasFor(locale)[form];
   const sections: { legend?: string; fields: FieldSpec[] }[] = groups ?? [{ fields }];
   const all = sections.flatMap((s) => s.fields);
   // Until hydrated, the browser's own required/type checks guard the plain POST.
@@ -48,15 +52,15 @@ export default function LeadForm({ form, id, endpoint, fields = [], groups, butt
   const prefill = usePrefill();
   const formik = useFormik<Record<string, string>>({
     initialValues: withPrefill(empty, prefill),
-    validationSchema: schemas[form],
+    validationSchema: schema,
     onSubmit: async (values, helpers) => {
       submissionId.current ??= newSubmissionId();
-      const cleaned = schemas[form].cast(values, { stripUnknown: true }) as never;
-      const accepted = await sendLead(endpoint, form, cleaned, submissionId.current, values.fax);
+      const cleaned = schema.cast(values, { stripUnknown: true }) as never;
+      const accepted = await sendLead(endpoint, form, cleaned, submissionId.current, values.fax, leadLocale(locale));
       if (!accepted) return setFailed(true);
       if (resetOnSuccess) helpers.resetForm({ values: empty });
       submissionId.current = null;
-      location.assign(thanks);
+      location.assign(pageIn(thanks, locale));
     },
   });
   const { errors, touched, submitCount, isSubmitting } = formik;
@@ -78,6 +82,7 @@ export default function LeadForm({ form, id, endpoint, fields = [], groups, butt
   return (
     <form ref={ref} id={id} className={`lead-form${className ? ` ${className}` : ''}`} method="post" action={endpoint} noValidate={live} onSubmit={formik.handleSubmit} aria-labelledby={labelledBy}>
       <input type="hidden" name="form" value={form} />
+      <LocaleInput locale={locale} />
       {sections.map((s, i) => s.legend ? (
         <fieldset key={i} className="form-grid">
           <legend>{s.legend}</legend>

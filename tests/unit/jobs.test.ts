@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { changeFilter, emptyFilter, matches, optionsOf } from '../../templates/islands/lib/jobs.ts';
 
-const categories = ['Engineering', 'Marketing', 'Design', 'Sales'];
+const categories = ['Engineering', 'Marketing', 'Design', 'Sales'].map((value) => ({ value, label: value }));
 const jobs = [
   { department: 'Engineering', category: 'Engineering', level: 'Junior Level', location: 'New York' },
   { department: 'Marketing', category: 'Marketing', level: 'Senior Level', location: 'San Francisco' },
@@ -25,4 +25,10 @@ describe('careers filters', () => {
     expect(jobs.filter((j) => matches(j, emptyFilter))).toHaveLength(3);
     expect(optionsOf(jobs, 'location')).toEqual(['New York', 'Remote', 'San Francisco']);
   });
+});
+
+test('on a French page a department matches its category by the category\'s French name, and picking a category sets that name', () => {
+  const french = [{ value: 'Engineering', label: 'Ingénierie' }, { value: 'Sales', label: 'Ventes' }];
+  expect(changeFilter(emptyFilter, 'department', 'Ingénierie', french)).toMatchObject({ department: 'Ingénierie', category: 'Engineering' });
+  expect(changeFilter(emptyFilter, 'category', 'Sales', french)).toMatchObject({ department: 'Ventes', category: 'Sales' });
 });

@@ -2,20 +2,23 @@
 // the résumé rules, errors under their fields once touched or after a submit attempt, cleared
 // and recomputed on every attempt (spec §5; this also drops a refusal the upload endpoint gave
 // for the previous attempt), the first invalid field focused. A chosen résumé is uploaded first
-// (lib/upload.ts) and the lead carries its key; without a file the lead is sent alone.
+// (lib/upload.ts) and the lead carries its key; without a file the lead is sent alone. On a
+// French page (`locale`) every message, the upload's refusals included, is French, the lead
+// says it is French and success lands on /fr/Thanks.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFormik } from 'formik';
-import { RESUME, resumeProblem, schemas } from '../../../functions/send-email/validation.ts';
+import { RESUME, resumeProblem, schemasFor } from '../../../functions/send-email/validation.ts';
 import { newSubmissionId, sendLead } from './submit.ts';
 import { uploadResume } from './upload.ts';
 import { ErrorPopup } from './ErrorPopup.tsx';
 import { FormField, keepFieldFocus, type FieldSpec } from './FormField.tsx';
+import { leadLocale, LocaleInput, pageIn, type LocaleProp } from './locale.tsx';
 
 export interface JobFormCopy {
   fields: Record<string, { label: string; placeholder: string }>;
   heading: string; resumeHint: string; accommodation: string; button: string; sending: string; error: string; ok: string;
 }
-interface Props { position: string; endpoint: string; thanks: string; copy: JobFormCopy; close: string; onClose: () => void }
+interface Props extends LocaleProp { position: string; endpoint: string; thanks: string; copy: JobFormCopy; close: string; onClose: () => void }
 
 const INPUTS: [name: string, kind: FieldSpec['kind'], autoComplete?: string][] = [
   ['fullName', 'text', 'name'], ['email', 'email', 'email'], ['phone', 'tel', 'tel'], ['location', 'text', 'address-level2'],
@@ -26,7 +29,8 @@ const REQUIRED = new Set(['fullName', 'email', 'phone']);
 /** Document order, for focusing the first invalid field. */
 const ORDER = ['resume', ...INPUTS.map(([name]) => name), 'additionalInfo'];
 
-export function JobApplicationForm({ position, endpoint, thanks, copy, close, onClose }: Props) {
+export function JobApplicationForm({ position, endpoint, thanks, copy, close, onClose, locale = 'en' }: Props) {
+  const schema = schemasFor(locale).job;
   const [failed, setFailed] = useState(false);
   const file = useRef<File | null>(null);
   // The upload endpoint's refusal of a file, shown until the next submit attempt or another file.
@@ -38,21 +42,21 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
 
   const formik = useFormik<Record<string, string>>({
     initialValues: Object.fromEntries([...ORDER.map((name) => [name, '']), ['fax', '']]),
-    validationSchema: schemas.job,
+    validationSchema: schema,
     validate: () => {
       const chosen = file.current;
       if (!chosen) return {};
-      const problem = resumeProblem(chosen.name, chosen.size) || (refused.current?.file === chosen ? refused.current.message : '');
+      const problem = resumeProblem(chosen.name, chosen.size, locale) || (refused.current?.file === chosen ? refused.current.message : '');
       return problem ? { resume: problem } : {};
     },
     onSubmit: async (values, helpers) => {
       submissionId.current ??= newSubmissionId();
-      const fields = schemas.job.cast({ ...values, position }, { stripUnknown: true });
-      const extra: Record<string, string> = {};
+      const fields = schema.cast({ ...values, position }, { stripUnknown: true });
+      const extra: Record<string, string> = leadLocale(locale);
       const chosen = file.current;
       if (chosen) {
         if (stored.current?.file !== chosen) {
-          const result = await uploadResume(endpoint, chosen, submissionId.current);
+          const result = await uploadResume(endpoint, chosen, submissionId.current, locale);
           if (!result) return setFailed(true);
           if ('problem' in result) {
             refused.current = { file: chosen, message: result.problem };
@@ -66,7 +70,7 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
       const accepted = await sendLead(endpoint, 'job', fields, submissionId.current, values.fax, extra);
       if (!accepted) return setFailed(true);
       submissionId.current = null;
-      location.assign(thanks);
+      location.assign(pageIn(thanks, locale));
     },
   });
   const { values, errors, touched, submitCount, isSubmitting } = formik;
@@ -106,6 +110,7 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
       <h2 id="apply-dialog-title" className="dialog__title">{copy.heading.replace('{title}', position)}</h2>
       <input type="hidden" name="form" value="job" />
       <input type="hidden" name="position" value={position} />
+      <LocaleInput locale={locale} />
       <div className="form-field">
         <label htmlFor="job-resume" className="form-field__label">{copy.fields.resume?.label}</label>
         <input

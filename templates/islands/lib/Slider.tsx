@@ -8,7 +8,7 @@ import { usePausable } from './hooks.ts';
 import { PauseButton } from './PauseButton.tsx';
 import { Chevron } from './Chevron.tsx';
 
-export interface SliderLabels { previous: string; next: string; pause: string; play: string; slide: string }
+export interface SliderLabels { previous: string; next: string; pause: string; play: string; slide: string; carousel: string }
 
 interface Props {
   label: string;
@@ -34,7 +34,7 @@ export function Slider({ label, labels, children, perView, spaceBetween = 20, lo
   }, [running, autoplay]);
   const breakpoints = Object.fromEntries(Object.entries(perView).filter(([w]) => w !== '0').map(([w, n]) => [w, { slidesPerView: n }]));
   return (
-    <div className={`slider${className ? ` ${className}` : ''}`} ref={ref} role="region" aria-roledescription="carousel" aria-label={label}>
+    <div className={`slider${className ? ` ${className}` : ''}`} ref={ref} role="region" aria-roledescription={labels.carousel} aria-label={label}>
       <Swiper
         modules={[A11y, Autoplay]}
         slidesPerView={perView[0] ?? 1}

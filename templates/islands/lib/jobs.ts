@@ -9,10 +9,16 @@ export interface FilterableJob { department: string; level: string; location: st
 
 export const emptyFilter: JobFilter = { department: ALL, level: ALL, location: ALL, category: ALL };
 
-export function changeFilter(filter: JobFilter, field: keyof JobFilter, value: string, categories: string[]): JobFilter {
+/**
+ * A job category: the value jobs carry (the schema's enum) and its name in the page's language,
+ * which is what a department is called when it matches the category.
+ */
+export interface JobCategory { value: string; label: string }
+
+export function changeFilter(filter: JobFilter, field: keyof JobFilter, value: string, categories: JobCategory[]): JobFilter {
   const next = { ...filter, [field]: value };
-  if (field === 'department') next.category = categories.includes(value) ? value : ALL;
-  if (field === 'category') next.department = value;
+  if (field === 'department') next.category = categories.find((c) => c.label === value)?.value ?? ALL;
+  if (field === 'category') next.department = categories.find((c) => c.value === value)?.label ?? value;
   return next;
 }
 
