@@ -9,7 +9,10 @@ import { formatPath, sortProblems, type Problem } from './problems.ts';
 import { problem } from './errors.ts';
 import type { ParamField } from './schemas.ts';
 import { nearestName } from './suggest.ts';
-import { countWord } from './count-words.ts';
+import { countWord, type Gender } from './count-words.ts';
+import { addressText, localParts, type PostalAddress } from './address.ts';
+import { primaryLanguage } from './format.ts';
+import { locales } from './locales.ts';
 import { mapProseLines, occurrence, outsideCodeSpans, positionIn, proseLinesOf, proseMatches, stringsIn } from './text-places.ts';
 
 /** `{name}`: a letter, then letters and digits. Other braces ("{ }", JSON) are plain text. */
@@ -36,7 +39,8 @@ const textAt = (value: Raw, ...keys: string[]): string | undefined =>
 
 interface FactDef {
   name: string;
-  text(site: Raw): string | undefined;
+  /** Its text on `locale`'s pages (a BCP 47 tag); most facts read the same in every language. */
+  text(site: Raw, locale: string): string | undefined;
   /** How a warning names it: "the legal name". */
   what?: string;
   /**
@@ -48,9 +52,28 @@ interface FactDef {
   literal?: 'text' | 'phone' | 'host';
 }
 
-const oneLine = (s: Raw): string | undefined => {
-  const [street, city, region, postal, country] = ['street', 'city', 'region', 'postalCode', 'country'].map((k) => textAt(s, 'address', k));
-  return street && city && region && postal && country ? `${street}, ${city}, ${region} ${postal}, ${country}` : undefined;
+/** site.yaml's address when every part is there (its schema has not vouched for it yet). */
+function addressOf(s: Raw): PostalAddress | undefined {
+  const [street, city, region, postalCode, country] = ['street', 'city', 'region', 'postalCode', 'country'].map((k) => textAt(s, 'address', k));
+  if (!street || !city || !region || !postalCode || !country) return undefined;
+  const fr: Record<string, string> = {};
+  for (const key of ['street', 'city', 'region', 'country']) {
+    const text = textAt(s, 'address', 'fr', key);
+    if (text) fr[key] = text;
+  }
+  return { street, city, region, postalCode, country, fr };
+}
+
+/** The whole address on one line, as `locale` writes it (generator/address.ts). */
+const oneLine = (s: Raw, locale: string): string | undefined => {
+  const address = addressOf(s);
+  return address && addressText(address, locale);
+};
+
+/** One part of the address, as `locale` writes it: « Ontario » for {region} on a French page. */
+const part = (key: 'street' | 'city' | 'region' | 'country') => (s: Raw, locale: string): string | undefined => {
+  const address = addressOf(s);
+  return address ? localParts(address, locale)[key] : textAt(s, 'address', key);
 };
 
 /** The site.yaml facts copy can name. */
@@ -67,22 +90,29 @@ const FACTS: readonly FactDef[] = [
   { name: 'privacyInbox', text: (s) => textAt(s, 'privacyInbox') ?? textAt(s, 'email'), literal: 'text', what: 'the privacy inbox' },
   // Before its parts: a whole address typed out is one warning, for {address}.
   { name: 'address', text: oneLine, literal: 'text', what: 'the address' },
-  { name: 'street', text: (s) => textAt(s, 'address', 'street'), literal: 'text', what: 'the street address' },
-  { name: 'city', text: (s) => textAt(s, 'address', 'city') },
-  { name: 'region', text: (s) => textAt(s, 'address', 'region') },
+  { name: 'street', text: part('street'), literal: 'text', what: 'the street address' },
+  { name: 'city', text: part('city') },
+  { name: 'region', text: part('region') },
   { name: 'postalCode', text: (s) => textAt(s, 'address', 'postalCode'), literal: 'text', what: 'the postal code' },
-  { name: 'country', text: (s) => textAt(s, 'address', 'country') },
+  { name: 'country', text: part('country') },
 ];
+
+const LOCALE_TAGS: readonly string[] = Object.values(locales).map((l) => l.tag);
 
 /** Social networks site.yaml may list; each is `{<network>Url}`. */
 const NETWORKS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 
-/** Counted folders: `{solutionCount}` is the number of files in content/solutions (English: a translation counts the same items), as a word. */
-const COUNTS = [
-  { name: 'solutionCount', collection: 'solutions' },
+/**
+ * Counted folders: `{solutionCount}` is the number of files in content/solutions (English: a
+ * translation counts the same items), as a word. `gender` is, per language, that of the noun
+ * copy counts them with, where "one" agrees with it: « une solution », « une question », but
+ * « un secteur » (masculine, the default).
+ */
+const COUNTS: readonly { name: string; collection: string; gender?: Readonly<Record<string, Gender>> }[] = [
+  { name: 'solutionCount', collection: 'solutions', gender: { fr: 'feminine' } },
   { name: 'industryCount', collection: 'industries' },
-  { name: 'faqCount', collection: 'faqs' },
-] as const;
+  { name: 'faqCount', collection: 'faqs', gender: { fr: 'feminine' } },
+];
 
 /** Every placeholder name, for the README and for "did you mean". */
 export const FACT_NAMES: readonly string[] = [...FACTS.map((f) => f.name), ...NETWORKS.map((n) => `${n}Url`), ...COUNTS.map((c) => c.name)];
@@ -102,12 +132,15 @@ export function factsOf(records: readonly SourceRecord[], locale = textAt(record
     seen.add(key);
   };
   for (const def of FACTS) {
-    const text = def.text(site);
+    const text = def.text(site, locale);
     if (text === undefined) continue;
     values.set(def.name, text);
     const what = def.what ?? `{${def.name}}`;
     if (def.literal === 'host') addLiteral(def.name, 'text', text.replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, ''), what);
-    else if (def.literal) addLiteral(def.name, def.literal, text, what);
+    else if (def.literal) {
+      // Every language's form: the French address typed out in French copy is as stale as the English one.
+      for (const form of [text, ...LOCALE_TAGS.map((t) => def.text(site, t))]) if (form !== undefined) addLiteral(def.name, def.literal, form, what);
+    }
   }
   const social = (site as { social?: unknown } | undefined)?.social;
   for (const entry of Array.isArray(social) ? social : []) {
@@ -117,7 +150,10 @@ export function factsOf(records: readonly SourceRecord[], locale = textAt(record
       addLiteral(`${network}Url`, 'text', url, `the ${textAt(entry, 'label') ?? network} link`);
     }
   }
-  for (const { name, collection } of COUNTS) values.set(name, countWord(records.filter((r) => r.collection === collection && (r.locale ?? 'en') === 'en').length, locale));
+  for (const { name, collection, gender } of COUNTS) {
+    const count = records.filter((r) => r.collection === collection && (r.locale ?? 'en') === 'en').length;
+    values.set(name, countWord(count, locale, { gender: gender?.[primaryLanguage(locale)] }));
+  }
   return { locale, values, names: FACT_NAMES, literals };
 }
 

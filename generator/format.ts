@@ -8,6 +8,7 @@
 // ("4 000"), a decimal comma ("4,5"), a no-break space before "%" ("98 %"), months in lower case
 // ("24 mars 2024"). `locale` is always a full BCP 47 tag (locales.ts `tag`: 'fr-CA'), never the
 // bare language: 'fr' is France's conventions, with a narrow no-break space U+202F in "4 000".
+import { addressLines, addressText, type PostalAddress } from './address.ts';
 
 /** How a date is spelled: `long` "March 24, 2024" / "24 mars 2024", `medium` "Mar 24, 2024" / "24 mars 2024", `short` "2024-03-24". */
 export type DateStyle = 'long' | 'medium' | 'short';
@@ -111,4 +112,51 @@ function dateFormat(locale: string, style: DateStyle): Intl.DateTimeFormat {
 /** The language of a locale tag, lower case: "fr-CA" → "fr". */
 export function primaryLanguage(locale: string): string {
   return locale.split('-')[0]!.toLowerCase();
+}
+
+/**
+ * Every format of this module in one locale, plus the postal address: what a page's templates
+ * use (RenderEnv.format), so a template names what it shows ("a date", "a rating") and the page's
+ * language decides how it reads.
+ */
+export interface LocaleFormat {
+  /** The BCP 47 tag the formats follow: 'en-CA', 'fr-CA'. */
+  locale: string;
+  date(iso: string, style?: DateStyle): string;
+  number(n: number): string;
+  percent(n: number): string;
+  range(a: number, b: number): string;
+  plus(n: number): string;
+  rating(n: number): string;
+  /** `template` with each `{name}` of `values` as a number in the locale (fillNumbers). */
+  numbers(template: string, values: Readonly<Record<string, number>>): string;
+  readTime(minutes: number, template: string): string;
+  /** The site's address as a block, one line per element (generator/address.ts). */
+  addressLines(address: PostalAddress): string[];
+  /** The site's address on one line, as running text writes it. */
+  address(address: PostalAddress, options?: { country?: boolean }): string;
+}
+
+const localeFormats = new Map<string, LocaleFormat>();
+
+/** The formats of `locale` (a full tag, 'fr-CA'), one object per locale. */
+export function formatsFor(locale: string): LocaleFormat {
+  let format = localeFormats.get(locale);
+  if (!format) {
+    format = {
+      locale,
+      date: (iso, style) => formatDate(iso, locale, style),
+      number: (n) => formatNumber(n, locale),
+      percent: (n) => formatPercent(n, locale),
+      range: (a, b) => formatRange(a, b, locale),
+      plus: (n) => formatPlus(n, locale),
+      rating: (n) => formatRating(n, locale),
+      numbers: (template, values) => fillNumbers(template, values, locale),
+      readTime: (minutes, template) => formatReadTime(minutes, locale, template),
+      addressLines: (address) => addressLines(address, locale),
+      address: (address, options) => addressText(address, locale, options),
+    };
+    localeFormats.set(locale, format);
+  }
+  return format;
 }

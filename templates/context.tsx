@@ -1,6 +1,7 @@
 // What every template can reach while a page renders: the site model, the current route,
-// the asset store and the island collector (RenderEnv, declared on the generator side). Server
-// only: islands get plain props instead.
+// the asset store, the island collector and the page language's formats (RenderEnv, declared on
+// the generator side: `env.format.date(iso)`, `env.itemLang(collection, slug)`). Server only:
+// islands get plain props instead.
 import { createContext, useContext } from 'react';
 import type { PageKey } from '../generator/collections.ts';
 import type { Pages } from '../generator/model.ts';
@@ -22,21 +23,7 @@ export function usePage<K extends PageKey>(key: K): Pages[K] {
   return useEnv().site.pages[key];
 }
 
-
-/** Fills {name} placeholders in a content string. */
+/** Fills {name} placeholders in a content string with text; numbers go through `env.format.numbers`, which writes them in the page's language. */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m));
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const formatted = new Map<string, string>();
-
-/** 2024-07-25 → 'July 25, 2024'. Memoised: ICU formatting is slow and dates repeat. */
-export function formatDate(iso: string): string {
-  let text = formatted.get(iso);
-  if (text === undefined) {
-    text = dateFormat.format(new Date(`${iso}T12:00:00Z`));
-    formatted.set(iso, text);
-  }
-  return text;
 }

@@ -1,5 +1,6 @@
-// Server wrappers that turn content into the plain card data of views.tsx.
-import { useEnv, fill, formatDate, type RenderEnv } from '../context.tsx';
+// Server wrappers that turn content into the plain card data of views.tsx: dates and numbers
+// already written in the page's language, and an untranslated item's lang.
+import { useEnv, type RenderEnv } from '../context.tsx';
 import { StarsView, TestimonialView, type PostCardData, type TestimonialData } from './views.tsx';
 import type { Post, Testimonial } from '../../generator/model.ts';
 import { Island } from '../islands/Island.tsx';
@@ -13,14 +14,16 @@ export function postCardData(env: RenderEnv, post: Post): PostCardData {
     title: post.title,
     subheading: post.subheading,
     date: post.date,
-    dateLabel: formatDate(post.date),
-    readTime: fill(site.ui.readTime, { n: post.readTime }),
+    dateLabel: env.format.date(post.date),
+    readTime: env.format.readTime(post.readTime, site.ui.readTime),
     category: site.categories.find((c) => c.slug === post.category)?.name,
     image: env.image(post.image),
+    lang: env.itemLang('blog', post.slug),
   };
 }
 
-export function testimonialData(env: RenderEnv, t: { title: string; text: string; author: string; role: string; company?: string; image?: string; rating?: number }): TestimonialData {
+/** A testimonial's card; one from content/testimonials (it has a `slug`) may be untranslated, one inside a solution's copy goes with its page. */
+export function testimonialData(env: RenderEnv, t: { title: string; text: string; author: string; role: string; company?: string; image?: string; rating?: number; slug?: string }): TestimonialData {
   return {
     title: t.title,
     text: t.text,
@@ -28,12 +31,14 @@ export function testimonialData(env: RenderEnv, t: { title: string; text: string
     role: t.company ? `${t.role}, ${t.company}` : t.role,
     image: t.image ? env.image(t.image) : undefined,
     rating: t.rating,
-    ratingLabel: t.rating ? fill(env.site.ui.ratingLabel, { n: t.rating }) : undefined,
+    ratingLabel: t.rating ? env.format.numbers(env.site.ui.ratingLabel, { n: t.rating }) : undefined,
+    lang: t.slug === undefined ? undefined : env.itemLang('testimonials', t.slug),
   };
 }
 
 export function Stars({ rating }: { rating: number }) {
-  return <StarsView rating={rating} label={fill(useEnv().site.ui.ratingLabel, { n: rating })} />;
+  const env = useEnv();
+  return <StarsView rating={rating} label={env.format.numbers(env.site.ui.ratingLabel, { n: rating })} />;
 }
 
 export function TestimonialCard({ t }: { t: Pick<Testimonial, 'title' | 'text' | 'author' | 'role'> & { image?: string; rating?: number; company?: string } }) {

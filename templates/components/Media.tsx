@@ -33,6 +33,6 @@ export function Icon({ src, className }: { src: string; className?: string }) {
 }
 
 /** Markdown already rendered to HTML by the generator. */
-export function Html({ html, className, as: Tag = 'div' }: { html: string; className?: string; as?: 'div' | 'span' | 'p' }) {
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+export function Html({ html, className, as: Tag = 'div', lang }: { html: string; className?: string; as?: 'div' | 'span' | 'p'; lang?: string }) {
+  return <Tag className={className} lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
 }

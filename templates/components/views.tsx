@@ -14,12 +14,14 @@ export interface PostCardData {
   image: ImageData;
   /** The subheading cut at 57 and 30 characters, for the blog list's wide layouts. */
   cuts?: [string, string];
+  /** 'en-CA' on a page in another language when the post has no translation yet (RenderEnv.itemLang). */
+  lang?: string;
 }
 
 export function PostCardView({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
   const H = `h${headingLevel}` as const;
   return (
-    <article className="card post-card">
+    <article className="card post-card" lang={post.lang}>
       <img src={post.image.src} width={post.image.width} height={post.image.height} alt="" className="post-card__image" loading="lazy" decoding="async" />
       <div className="post-card__body">
         <p className="post-card__meta">
@@ -69,11 +71,13 @@ export interface TestimonialData {
   image?: ImageData;
   rating?: number;
   ratingLabel?: string;
+  /** 'en-CA' on a page in another language when the testimonial has no translation yet. */
+  lang?: string;
 }
 
 export function TestimonialView({ t }: { t: TestimonialData }) {
   return (
-    <figure className="card testimonial">
+    <figure className="card testimonial" lang={t.lang}>
       {t.rating ? <StarsView rating={t.rating} label={t.ratingLabel ?? ''} /> : null}
       <blockquote>
         <p className="testimonial__title">{t.title}</p>

@@ -25,7 +25,8 @@ export function Footer({ copyright }: { copyright: string }) {
 function FooterMain() {
   const env = useEnv();
   const { config, navigation: nav, ui } = env.site;
-  const a = config.address;
+  // As the page's language writes an address: « Toronto (Ontario)  M5J 2N8 » on French pages.
+  const [street, cityLine, country] = env.format.addressLines(config.address);
   return (
     <div className="container site-footer__inner">
       <div className="site-footer__brand">
@@ -53,7 +54,7 @@ function FooterMain() {
           <h2 className="site-footer__heading">{nav.footer.addressHeading}</h2>
           <address>
             <p className="site-footer__line"><Glyph name="pin" />
-              <span>{a.street}<br />{a.city}, {a.region} {a.postalCode}<br />{a.country}</span>
+              <span>{street}<br />{cityLine}<br />{country}</span>
             </p>
             <p className="site-footer__line"><Glyph name="phone" /><a href={`tel:${config.phone.tel}`}>{config.phone.display}</a></p>
             <p className="site-footer__line"><Glyph name="mail" /><a href={`mailto:${config.email}`}>{config.email}</a></p>

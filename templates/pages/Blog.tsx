@@ -1,5 +1,5 @@
 // Blog list and article pages.
-import { useEnv, usePage, fill, formatDate } from '../context.tsx';
+import { useEnv, usePage } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Html, Img } from '../components/Media.tsx';
 import { PageHero } from '../components/Blocks.tsx';
@@ -65,13 +65,14 @@ function AuthorSocial() {
 
 /** The sidebar's category list and Get Started button. */
 function AsideLinks() {
-  const { site } = useEnv();
+  const env = useEnv();
+  const { site } = env;
   return (
     <>
       <div>
         <h2 className="article__aside-heading">{site.ui.categoriesHeading}</h2>
         <ul role="list" className="category-list">
-          {site.categories.map((c) => <li key={c.slug}><a href={`/blogs?category=${c.slug}`}>{c.name}</a></li>)}
+          {site.categories.map((c) => <li key={c.slug}><a href={env.href(`/blogs?category=${c.slug}`)}>{c.name}</a></li>)}
         </ul>
       </div>
       <a className="btn btn--primary" href={site.navigation.actions.getStarted.href}>{site.navigation.actions.getStarted.label}</a>
@@ -106,6 +107,8 @@ export function BlogPost({ post }: TemplateProps['BlogPost']) {
   const { site, route } = env;
   const category = site.categories.find((c) => c.slug === post.category);
   const url = `${site.config.url}${route.path}`;
+  // The post's own text, when a French page shows it untranslated, is marked English.
+  const lang = env.itemLang('blog', post.slug);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -120,24 +123,24 @@ export function BlogPost({ post }: TemplateProps['BlogPost']) {
     keywords: post.tags.join(', '),
   };
   return (
-    <Document jsonLd={[jsonLd]} article={post}>
+    <Document jsonLd={[jsonLd]} article={post} marksLanguage>
       <article className="article">
         <header className="container container--narrow article__head">
           <p className="post-card__meta">
-            {category ? <a className="tag" href={`/blogs?category=${category.slug}`}>{category.name}</a> : null}
-            <time dateTime={post.date}>{formatDate(post.date)}</time>
-            <span>{fill(site.ui.readTime, { n: post.readTime })}</span>
+            {category ? <a className="tag" href={env.href(`/blogs?category=${category.slug}`)}>{category.name}</a> : null}
+            <time dateTime={post.date}>{env.format.date(post.date)}</time>
+            <span>{env.format.readTime(post.readTime, site.ui.readTime)}</span>
           </p>
-          <h1 className="article__title">{post.title}</h1>
-          <p className="article__subheading">{post.subheading}</p>
+          <h1 className="article__title" lang={lang}>{post.title}</h1>
+          <p className="article__subheading" lang={lang}>{post.subheading}</p>
         </header>
-        <div className="container article__hero">
+        <div className="container article__hero" lang={lang}>
           <Img src={post.image} alt={post.imageAlt} className="article__image" priority />
         </div>
         <div className="container article__layout">
           <div className="article__main">
-            <Html html={post.body.html} className="prose article__body" />
-            <footer className="author">
+            <Html html={post.body.html} className="prose article__body" lang={lang} />
+            <footer className="author" lang={lang}>
               <Img src={post.author.image} alt="" className="author__image" />
               <div>
                 <p className="author__name">{post.author.name}</p>

@@ -126,7 +126,7 @@ function jobsProps(env: RenderEnv, s: CareerPage['sections']) {
       employmentType: j.employmentType, workplace: j.workplace, summary: j.summary, aboutHtml: j.about.html,
       responsibilities: j.responsibilities, experience: j.experience,
     })),
-    categories: ['Engineering', 'Marketing', 'Design', 'Sales'],
+    categories: Object.entries(jobs.categories).map(([value, label]) => ({ value, label })),
     noJobsImage: env.image(jobs.noJobsImage),
     endpoint: site.config.leadEndpoint,
     thanks: '/Thanks',
@@ -221,7 +221,7 @@ export function ContactUs() {
     <Document>
       <PageHero copy={copy}>
         <div className="rating-badge">
-          <strong>{s.rating.value}</strong>
+          <strong>{env.format.rating(s.rating.value)}</strong>
           <Stars rating={Math.round(s.rating.value)} />
           <span>{s.rating.label}</span>
         </div>
@@ -251,7 +251,7 @@ export function ContactUs() {
             <ul className="contact-list" role="list">
               <li><Glyph name="phone" /><a href={`tel:${site.config.phone.tel}`}>{site.config.phone.display}</a></li>
               <li><Glyph name="mail" /><a href={`mailto:${site.config.email}`}>{site.config.email}</a></li>
-              <li><Glyph name="pin" /><span>{site.config.address.street}, {site.config.address.city}, {site.config.address.region} {site.config.address.postalCode}</span></li>
+              <li><Glyph name="pin" /><span>{env.format.address(site.config.address, { country: false })}</span></li>
             </ul>
             <Island
               name="MapEmbed"

@@ -6,7 +6,8 @@ import { PageHero } from '../components/Blocks.tsx';
 import { Glyph } from '../components/SvgIcons.tsx';
 
 export function Faqs() {
-  const { site } = useEnv();
+  const env = useEnv();
+  const { site } = env;
   const copy = usePage('faqs');
   const faqs = site.faqs;
   const jsonLd = {
@@ -21,7 +22,7 @@ export function Faqs() {
         <div className="container container--narrow">
           <div className="accordion">
             {faqs.map((f) => (
-              <details key={f.order} name="faq" className="accordion__item">
+              <details key={f.order} lang={env.itemLang('faqs', f.slug)} name="faq" className="accordion__item">
                 <summary className="accordion__summary">
                   <span>{f.title}</span>
                   <Glyph name="chevronDown" className="accordion__chevron" />

@@ -1,12 +1,12 @@
 // Terms and privacy: a side list of the numbered section headings (plain anchor links,
 // CSS smooth scroll, the hash updates) beside the sections themselves.
-import { useEnv, fill, formatDate } from '../context.tsx';
+import { useEnv, fill } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Html } from '../components/Media.tsx';
 import type { TemplateProps } from '../../generator/routes.ts';
 
 export function Legal({ doc }: TemplateProps['Legal']) {
-  const { site } = useEnv();
+  const { site, format } = useEnv();
   const { html, headings } = doc.body;
   const sections = headings.filter((h) => h.level === 2);
   return (
@@ -14,7 +14,7 @@ export function Legal({ doc }: TemplateProps['Legal']) {
       <section className="page-head">
         <div className="container">
           <h1 className="page-head__heading">{doc.title}</h1>
-          <p className="page-head__meta">{fill(site.ui.lastUpdated, { date: formatDate(doc.lastUpdated) })}</p>
+          <p className="page-head__meta">{fill(site.ui.lastUpdated, { date: format.date(doc.lastUpdated) })}</p>
         </div>
       </section>
       <div className="container legal">
