@@ -49,9 +49,9 @@ program
 
 program
   .command('new')
-  .description('start a post, faq, job or solution: writes the file with every field to write marked TODO (a solution is also linked from navigation.yaml)')
-  .argument('<kind>', 'post, faq, job or solution')
-  .argument('[title]', 'the title (a faq\'s question); required for a post and a solution')
+  .description('start a post, faq, job or solution: writes the file with every field to write marked TODO (a solution is also linked from navigation.yaml); or the French version of an English file: site new translation content/blog/x.md (as site translate start)')
+  .argument('<kind>', 'post, faq, job, solution or translation')
+  .argument('[title]', 'the title (a faq\'s question); required for a post and a solution; for a translation, the English file')
   .option('--slug <slug>', 'the file name (without extension) instead of one made from the title')
   .option('--dry-run', 'print the file(s) it would write; write nothing', false)
   .action(async (kind: string, title: string | undefined, opts: { slug?: string; dryRun: boolean }) => {

@@ -20,7 +20,7 @@ import { ContentError, type Problem } from './problems.ts';
 import { feed, feedPath, searchIndex, searchIndexPath } from './feed.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
-import { affectedRoutes, describeChange, mergeChange, noChanges, type Changes } from './preview/affected.ts';
+import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Changes } from './preview/affected.ts';
 import { isEditorTempFile } from './preview/editor-files.ts';
 
 export interface BuildOptions {
@@ -60,6 +60,8 @@ export class Builder {
   site: Site | undefined;
   /** Every language's model: English and each translation with its English fallbacks. */
   sites: Partial<Record<Locale, Site>> = {};
+  /** Per translated language, its items shown in English (collection/slug): their elements say lang="en-CA". */
+  untranslated: Partial<Record<Locale, ReadonlySet<string>>> = {};
   routes: Route[] = [];
   /**
    * Every output file. After a `full({ retainPages: false })` the pages are not in it (they
@@ -186,7 +188,7 @@ export class Builder {
       const after = existsSync(join(this.options.contentDir, rel)) ? loadFile(this.options.contentDir, collection, rel) : undefined;
       if (after) this.records.set(rel, after);
       else this.records.delete(rel);
-      const change = describeChange((after ?? before)?.file ?? this.display(join(this.options.contentDir, rel)), before, after);
+      const change = describeChange((after ?? before)?.file ?? this.display(join(this.options.contentDir, rel)), before, after, translationFiles(this.records, rel));
       if (change) pending.content.set(change.file, mergeChange(pending.content.get(change.file), change));
     }
   }
@@ -264,9 +266,10 @@ export class Builder {
   private validateAll(): void {
     const { problems, site, translations } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts }));
     if (problems.length || !site) throw new ContentError(problems);
-    const { sites, routes } = this.timeSync('transform', () => languages({ site, translations }, this.markdown));
+    const { sites, routes, untranslated } = this.timeSync('transform', () => languages({ site, translations }, this.markdown));
     this.site = sites.en;
     this.sites = sites;
+    this.untranslated = untranslated;
     this.routes = routes;
   }
 
@@ -292,6 +295,7 @@ export class Builder {
     const inputs: RenderInputs = {
       templates: this.templates!,
       sites: this.sites,
+      untranslated: this.untranslated,
       mode: this.options.mode,
       image: (p: string) => this.assets.image(p),
       icon: (p: string) => this.assets.icon(p),
@@ -389,22 +393,24 @@ const allRoutes = () => true;
 
 /**
  * Every language's model and routes from a valid content set: English, then each translation
- * (its untranslated items in English). One `markdown.start()` covers them all.
+ * (its untranslated items in English, named in `untranslated`). One `markdown.start()` covers them all.
  */
-export function languages(valid: { site: SourceSite; translations: Validated['translations'] }, markdown = new MarkdownCache()): { sites: Partial<Record<Locale, Site>>; routes: Route[] } {
+export function languages(valid: { site: SourceSite; translations: Validated['translations'] }, markdown = new MarkdownCache()): { sites: Partial<Record<Locale, Site>>; routes: Route[]; untranslated: Partial<Record<Locale, ReadonlySet<string>>> } {
   markdown.start();
   const available: Locale[] = [DEFAULT_LOCALE, ...translatedLocales.filter((l) => valid.translations[l])];
   const en = transform(valid.site, markdown);
   const sites: Partial<Record<Locale, Site>> = { en };
+  const untranslated: Partial<Record<Locale, ReadonlySet<string>>> = {};
   const routes = buildRoutes(en, DEFAULT_LOCALE, new Set(), available);
   for (const locale of translatedLocales) {
     const translated = valid.translations[locale];
     if (!translated) continue;
     const localSite = transform(translated.site, markdown, locale);
     sites[locale] = localSite;
+    untranslated[locale] = translated.fallbackItems;
     routes.push(...buildRoutes(localSite, locale, translated.fallbackItems, available));
   }
-  return { sites, routes };
+  return { sites, routes, untranslated };
 }
 
 function diffKeys(before: Outputs, after: Outputs): string[] {

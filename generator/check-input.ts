@@ -16,6 +16,7 @@ function pageOf(route: Route): Omit<CheckPage, 'js' | 'islands'> {
   return {
     path: route.path,
     key: route.key,
+    locale: route.locale,
     sources: route.sources.filter(Boolean),
     description: route.description ?? '',
     // A post without a description of its own shows its subheading in search results.
@@ -39,6 +40,7 @@ export function checkInput(builder: Builder, contentDir: string, rendered?: { re
   return {
     pages,
     siteDescription: config?.description ?? '',
+    siteUrl: config?.url,
     budgets: budgetsOf(config?.budgets),
     images: contentImages(contentDir),
     text: textReader(contentDir, [...builder.records.values()]),
@@ -52,10 +54,11 @@ export function checkInput(builder: Builder, contentDir: string, rendered?: { re
  * The checks' input when nothing was rendered (`site validate`): pages come without weights,
  * so the JavaScript budgets are left to `site build`.
  */
-export function contentCheckInput(records: SourceRecord[], routes: Route[], config: { description?: string; budgets?: BudgetsConfig }, contentDir: string): CheckInput {
+export function contentCheckInput(records: SourceRecord[], routes: Route[], config: { description?: string; url?: string; budgets?: BudgetsConfig }, contentDir: string): CheckInput {
   return {
     pages: routes.map((route) => ({ ...pageOf(route), js: 0, islands: [] })),
     siteDescription: config.description ?? '',
+    siteUrl: config.url,
     budgets: budgetsOf(config.budgets),
     images: contentImages(contentDir),
     text: textReader(contentDir, records),

@@ -5,6 +5,9 @@
 import { problem, type Code } from './errors.ts';
 import type { Problem } from './problems.ts';
 import type { SourceRecord } from './load.ts';
+import { DEFAULT_LOCALE, pathLocale, type Locale } from './locales.ts';
+import { decodeHtml, escapeRegExp, find, locateText } from './check-text.ts';
+import { englishLinksInCopy, renderedEnglishLinks } from './language-links.ts';
 import { factsOf, literalFactWarnings } from './facts.ts';
 import { nearestRoute } from './suggest.ts';
 import { translationWarnings } from './translations.ts';
@@ -45,6 +48,8 @@ export interface CheckPage {
   path: string;
   /** The English path of the page (its path for English pages): budgets name pages by it, for every language. */
   key?: string;
+  /** The page's language; from its path when absent. */
+  locale?: Locale;
   /** The rendered page, when the caller kept it (the preview); the rendered-link checks need it. */
   html?: string;
   /** Content files the page is built from (display paths); the first is the page's own. */
@@ -60,6 +65,8 @@ export interface CheckPage {
 export interface CheckInput {
   pages: CheckPage[];
   siteDescription: string;
+  /** The site's own address (content/site.yaml `url`): a link that starts with it is a link to one of its pages. */
+  siteUrl?: string;
   budgets: Budgets;
   /** Content images: display path, content-relative path (images/…), size in bytes. */
   images: { file: string; rel: string; bytes: number }[];
@@ -91,23 +98,29 @@ export const warningChecks: WarningCheck[] = [
   (input) => literalFactWarnings(input.records, factsOf(input.records)).map((p) => ({ ...p, pages: pagesBuiltFrom(input, p.file) })),
   // Translations (content/fr/) missing, out of date with their English file, or without one.
   (input) => translationWarnings(input.records).map((p) => ({ ...p, pages: [] })),
+  englishLinksInCopy,
 ];
 
 /** Checks that read the rendered pages: only the preview keeps them. */
-const renderedChecks: WarningCheck[] = [fromProblems, renderedLinks, renderedImages];
+const renderedChecks: WarningCheck[] = [fromProblems, renderedLinks, renderedEnglishLinks, renderedImages];
 
-const ORDER: Code[] = ['broken-link', 'missing-alt', 'heavy-image', 'js-budget', 'unknown-budget-page', 'missing-description', 'fact-literal', 'translation-outdated', 'translation-missing', 'translation-orphan'];
+const ORDER: Code[] = ['broken-link', 'link-to-english', 'missing-alt', 'heavy-image', 'js-budget', 'unknown-budget-page', 'missing-description', 'fact-literal', 'translation-outdated', 'translation-missing', 'translation-orphan'];
 
-/** Every warning for `input`, one per place and message, ordered by kind then file and line. */
+/**
+ * Every warning for `input`, one per place and message (with every page where it shows: a file
+ * an English page and a French one are built from warns once), ordered by kind then file and line.
+ */
 export function runChecks(input: CheckInput): Check[] {
   const checks = [...(input.resolves ? renderedChecks : []), ...warningChecks].flatMap((check) => check(input));
-  const seen = new Set<string>();
+  const seen = new Map<string, Check>();
   const rank = (code: Code) => (ORDER.includes(code) ? ORDER.indexOf(code) : ORDER.length);
-  return checks
-    .filter((c) => {
-      const key = `${c.code}|${c.file}|${c.line}|${c.column}|${c.message}`;
-      return seen.has(key) ? false : (seen.add(key), true);
-    })
+  for (const c of checks) {
+    const key = `${c.code}|${c.file}|${c.line}|${c.column}|${c.message}`;
+    const first = seen.get(key);
+    if (!first) seen.set(key, { ...c, pages: [...c.pages] });
+    else for (const p of c.pages) if (!first.pages.includes(p)) first.pages.push(p);
+  }
+  return [...seen.values()]
     .sort((a, b) => rank(a.code) - rank(b.code) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
@@ -121,19 +134,23 @@ function fromProblems(input: CheckInput): Check[] {
 /** Links in the rendered pages (content and templates alike) that would answer 404. */
 function renderedLinks(input: CheckInput): Check[] {
   const broken = new Map<string, CheckPage[]>();
+  // A route's own path is a page even where the URL rule answers it with another file: the 404
+  // pages' language links go to /404 and /fr/404, which show that language's 404 page.
+  const routes = new Set(input.pages.map((p) => p.path));
   for (const page of input.pages) {
     for (const m of (page.html ?? '').matchAll(/<a\b[^>]*?\shref="(\/(?!\/)[^"]*)"/g)) {
       const target = decodeHtml(m[1]!);
       const path = target.replace(/[?#].*$/, '') || '/';
-      if (input.resolves?.(path)) continue;
+      if (routes.has(path) || input.resolves?.(path)) continue;
       const pages = broken.get(target) ?? [];
       if (!pages.includes(page)) pages.push(page);
       broken.set(target, pages);
     }
   }
-  const routes = input.pages.map((p) => p.path);
+  // On a French page the copy writes the English path (/team) that the build made /fr/team.
+  const written = (target: string) => [target, pathLocale(target).path];
   return [...broken].map(([target, pages]) => ({
-    ...problem('broken-link', find(input, target, pages[0]!), { target, suggestion: nearestRoute(target.replace(/[?#].*$/, ''), routes) }),
+    ...problem('broken-link', find(input, written(target), pages[0]!), { target, suggestion: nearestRoute(target.replace(/[?#].*$/, ''), [...routes]) }),
     severity: 'warning' as const,
     pages: pages.map((p) => p.path),
   }));
@@ -153,7 +170,7 @@ function renderedImages(input: CheckInput): Check[] {
   }
   return [...missing].map(([src, pages]) => {
     const rel = contentImage(src);
-    return { ...problem('missing-alt', find(input, rel, pages[0]!), { image: rel, inMarkdown: false }), severity: 'warning' as const, pages: pages.map((p) => p.path) };
+    return { ...problem('missing-alt', find(input, [rel], pages[0]!), { image: rel, inMarkdown: false }), severity: 'warning' as const, pages: pages.map((p) => p.path) };
   });
 }
 
@@ -187,17 +204,25 @@ function jsBudget(input: CheckInput): Check[] {
   return [...byKey.values()];
 }
 
-/** A per-page budget in site.yaml for a path that is not a page (a typo, or a page since removed). */
+/**
+ * A per-page budget in site.yaml for a path that is not a page (a typo, or a page since
+ * removed), or for a page's version in another language: budgets name the English path.
+ */
 function budgetPages(input: CheckInput): Check[] {
   const site = input.records.find((r) => r.collection === 'site');
   if (!site) return [];
-  const routes = input.pages.map((p) => p.path);
+  const keys = [...new Set(input.pages.map((p) => p.key ?? p.path))];
   return Object.keys(input.budgets.pages)
-    .filter((path) => !routes.includes(path))
-    .map((path) => ({
-      ...problem('unknown-budget-page', { file: site.file, ...(locateText(input.text(site.file), new RegExp(`^\\s*["']?${escapeRegExp(path)}["']?:`, 'm')) ?? { line: 1, column: 1 }) }, { page: path, suggestion: nearestRoute(path, routes) }),
-      pages: [],
-    }));
+    .filter((path) => !keys.includes(path))
+    .map((path) => {
+      const english = pathLocale(path);
+      return {
+        ...problem('unknown-budget-page', { file: site.file, ...(locateText(input.text(site.file), new RegExp(`^\\s*["']?${escapeRegExp(path)}["']?:`, 'm')) ?? { line: 1, column: 1 }) }, {
+          page: path, suggestion: nearestRoute(path, keys), english: english.locale === DEFAULT_LOCALE ? undefined : english.path,
+        }),
+        pages: [],
+      };
+    });
 }
 
 function descriptions(input: CheckInput): Check[] {
@@ -218,36 +243,8 @@ function pagesBuiltFrom(input: CheckInput, file: string): string[] {
   return input.pages.filter((p) => p.sources.includes(file)).map((p) => p.path);
 }
 
-/** Where `needle` is written: the page's own files first, then any content file; else the page's file. */
-function find(input: CheckInput, needle: string, page: CheckPage): { file: string; line: number; column: number } {
-  const boundary = new RegExp(`${escapeRegExp(needle)}(?![\\w/.-])`);
-  const others = input.records.map((r) => r.file).filter((f) => !page.sources.includes(f));
-  for (const file of [...page.sources, ...others]) {
-    const at = locateText(input.text(file), boundary);
-    if (at) return { file, ...at };
-  }
-  return { file: page.sources[0] ?? '', line: 1, column: 1 };
-}
-
-function locateText(text: string | undefined, pattern: RegExp): { line: number; column: number } | undefined {
-  if (text === undefined) return undefined;
-  const m = pattern.exec(text);
-  if (!m) return undefined;
-  const before = text.slice(0, m.index + (m[0].length - m[0].trimStart().length)).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
-}
-
 /** /assets/img/blog/eld-3FX2abcdEf.svg → images/blog/eld.svg (the content path authors write). */
 function contentImage(src: string): string {
   const m = /^\/assets\/img\/(.+)-[A-Za-z0-9]{10}(\.[a-z0-9]+)$/i.exec(src);
   return m ? `images/${m[1]}${m[2]}` : src;
-}
-
-/** The text of an HTML attribute value (the inverse of escapeHtml, for the entities a renderer writes). */
-function decodeHtml(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -314,6 +314,13 @@ export interface SiteConfig {
     region: string;
     postalCode: string;
     country: string;
+    /** The parts French pages write differently, as Canada Post and the OQLF do: street '250, rue Harbourview, bureau 1400' (civic number, comma, street type in lower case, suite after), region in full ('Ontario'). A part left out is the English one. */
+    fr?: {
+      street?: string;
+      city?: string;
+      region?: string;
+      country?: string;
+    };
   };
   social: {
     network: 'facebook' | 'twitter' | 'instagram' | 'linkedin';
@@ -505,6 +512,8 @@ export interface Ui {
   slideCounter: string;
   /** Each slide's name for screen readers; {n} and {total} are filled in. */
   slideLabel: string;
+  /** What screen readers call a slider or a row of cards one can step through (its role, in lower case). */
+  carousel: string;
   /** The button that stops the home page's scrolling industry icons. */
   pauseMarquee: string;
   /** The button that starts them again. */
@@ -622,6 +631,17 @@ export interface CareerPage<M = Html> {
         category: string;
         /** Each filter's option that keeps every job. */
         all: string;
+      };
+      /** The name of each job category (a job's `category`) on this page; a department of the same name selects it. */
+      categories: {
+        /** The name of the Engineering category on this page. */
+        Engineering: string;
+        /** The name of the Marketing category on this page. */
+        Marketing: string;
+        /** The name of the Design category on this page. */
+        Design: string;
+        /** The name of the Sales category on this page. */
+        Sales: string;
       };
       /** The button on each job card that opens the application form. */
       apply: string;

@@ -244,10 +244,18 @@ export const catalogue = {
     message: ({ found, fact }) => `"${found}" is ${fact} from content/site.yaml, typed out`,
     hint: ({ placeholder }) => `write {${placeholder}} instead: a copy keeps the old text when site.yaml changes`,
   }),
-  'unknown-budget-page': kind<{ page: string; suggestion?: string }>({
+  'unknown-budget-page': kind<{ page: string; suggestion?: string; english?: string }>({
     severity: 'warning',
-    message: ({ page }) => `budget for ${page}, which is not a page of the site`,
-    hint: ({ suggestion }) => meant(suggestion, 'name a page by its path, e.g. /career, or remove the line'),
+    message: ({ page, english }) => (english ? `budget for ${page}: a budget names a page by its English path and holds in every language` : `budget for ${page}, which is not a page of the site`),
+    hint: ({ suggestion, english }) => (english ? `write ${english} instead` : meant(suggestion, 'name a page by its path, e.g. /career, or remove the line')),
+  }),
+  // A page of one language linking to the other language's page (generator/checks.ts).
+  'link-to-english': kind<{ target: string; language: string; counterpart: string; path: string; written: 'content' | 'template' }>({
+    severity: 'warning',
+    message: ({ target, language, counterpart }) => `link "${target}" on a ${language} page goes to the English page; the ${language} one is ${counterpart}`,
+    hint: ({ path, counterpart, language, written }) => (written === 'content'
+      ? `write the path ${path} instead of the full address: on a ${language} page it becomes ${counterpart}`
+      : `a template writes this link without the page's language: ask a developer to build it with env.href() so it goes to ${counterpart} (a link meant to stay in English, like the language switch, carries hreflang)`),
   }),
 };
 

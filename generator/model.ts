@@ -27,6 +27,15 @@ export type Post<M = Html> = PostFrontMatter & {
   body: M;
 };
 
+/**
+ * An item a page lists one by one (a question, a team member, a job, a testimonial) with its
+ * file name: the key a translation is known by, so a French page can mark an English one.
+ */
+export type Filed<T> = T & {
+  /** The file name without its extension. */
+  slug: string;
+};
+
 /** A legal document (terms, privacy): its front matter, file name and Markdown body. */
 export type LegalDoc<M = Html> = LegalFrontMatter & {
   slug: string;
@@ -42,10 +51,10 @@ export interface Site<M = Html> {
   posts: Post<M>[];
   categories: Category[];
   legal: Record<string, LegalDoc<M>>;
-  faqs: Faq<M>[];
-  team: TeamMember<M>[];
-  jobs: Job<M>[];
-  testimonials: Testimonial[];
+  faqs: Filed<Faq<M>>[];
+  team: Filed<TeamMember<M>>[];
+  jobs: Filed<Job<M>>[];
+  testimonials: Filed<Testimonial>[];
   industries: Industry[];
   benefits: Benefit[];
   fleetFeatures: FleetFeature[];

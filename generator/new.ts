@@ -56,6 +56,9 @@ const field = (record: SourceRecord, name: string): unknown => (record.data as R
 const nextOrder = (collection: CollectionName) => (records: SourceRecord[]) =>
   maxOf(records.filter((r) => r.collection === collection).map((r) => Number(field(r, 'order')) || 0)) + 1;
 
+/** `site new translation <English file>`: a French file started from its English one (cli/new-command.ts). */
+export const TRANSLATION = 'translation';
+
 /** The kinds `site new` makes; adding one is an entry here plus a skeleton. */
 export const kinds: Record<string, KindDef> = {
   post: {
@@ -125,7 +128,7 @@ export function planNew(records: SourceRecord[], request: NewRequest): NewPlan {
 function kindOf(kind: string): KindDef {
   const def = Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
   if (def) return def;
-  const names = Object.keys(kinds);
+  const names = [...Object.keys(kinds), TRANSLATION];
   const near = names.find((n) => distance(n, kind.toLowerCase()) <= 2);
   throw new UsageError(`unknown kind "${kind}"${near ? `; did you mean "${near}"?` : ''} (site new ${names.join('|')})`);
 }

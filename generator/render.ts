@@ -9,7 +9,9 @@ import { ContentError } from './problems.ts';
 import { problem } from './errors.ts';
 import { escapeHtml } from '../functions/send-email/http.ts';
 import { feedPath, searchIndexPath } from './feed.ts';
-import { localizeHref, locales, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, localizeHref, locales, type Locale } from './locales.ts';
+import { formatsFor, type LocaleFormat } from './format.ts';
+import type { CollectionName } from './collections.ts';
 
 /** An island a page uses: its component, props and when it hydrates (templates/islands/Island.tsx). */
 export interface IslandUse {
@@ -33,6 +35,14 @@ export interface RenderEnv {
   lang: string;
   /** A link to a page of the site as this page's language shows it: / → /fr on a French page. */
   href(path: string): string;
+  /** Dates, numbers and the address as the page's language writes them: `format.date('2024-03-24')` is "24 mars 2024" on a French page. */
+  format: LocaleFormat;
+  /**
+   * The `lang` an item listed on this page needs: the default language's tag ('en-CA') when the
+   * item (`collection`, its file's `slug`) is shown untranslated on a page in another language,
+   * otherwise undefined (no attribute: it is in the page's language).
+   */
+  itemLang(collection: CollectionName, slug: string): string | undefined;
   mode: 'production' | 'preview';
   image(path: string): ImageInfo;
   icon(path: string): string;
@@ -85,6 +95,8 @@ export interface RenderInputs {
   templates: Templates;
   /** Each language's model; a route renders with its own language's. */
   sites: Partial<Record<Locale, Site>>;
+  /** Per translated language, the items its model shows in English, as collection/slug (TranslatedSite.fallbackItems); none when absent. */
+  untranslated?: Partial<Record<Locale, ReadonlySet<string>>>;
   mode: 'production' | 'preview';
   image(path: string): ImageInfo;
   icon(path: string): string;
@@ -158,12 +170,15 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   const parts: { key: string; element: ReactElement }[] = [];
   const site = inputs.sites[route.locale];
   if (!site) throw new Error(`no ${route.locale} model for ${route.path}`);
+  const fallbacks = inputs.untranslated?.[route.locale];
   const env: RenderEnv = {
     site,
     route,
     locale: route.locale,
     lang: locales[route.locale].tag,
     href: (path) => localizeHref(path, route.locale),
+    format: formatsFor(locales[route.locale].tag),
+    itemLang: (collection, slug) => (fallbacks?.has(`${collection}/${slug}`) ? locales[DEFAULT_LOCALE].tag : undefined),
     mode: inputs.mode,
     image: inputs.image,
     icon: inputs.icon,

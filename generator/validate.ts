@@ -189,7 +189,7 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
  * id and draft state, a solution's slug and path. A translation cannot move its page or publish
  * a post whose English version is still a draft.
  */
-const IDENTITY: Partial<Record<CollectionName, string[]>> = { blog: ['id', 'draft'], solutions: ['slug', 'path'] };
+export const IDENTITY: Partial<Record<CollectionName, string[]>> = { blog: ['id', 'draft'], solutions: ['slug', 'path'] };
 function withEnglishIdentity(translation: SourceRecord, english: SourceRecord): SourceRecord {
   const keys = IDENTITY[translation.collection];
   if (!keys) return translation;
@@ -266,6 +266,8 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
   const of = <T>(name: CollectionName): (SourceRecord & { data: T })[] => records.filter((r): r is SourceRecord & { data: T } => r.collection === name);
   const items = <T>(name: CollectionName): T[] => of<T>(name).map((r) => r.data);
   const one = <T>(name: CollectionName): T | undefined => items<T>(name)[0];
+  // Items a page lists one by one carry their file name, the key a translation is known by.
+  const filed = <T>(name: CollectionName): (T & { slug: string })[] => of<T>(name).map((r) => ({ ...r.data, slug: r.slug }));
   const byOrder = <T extends { order: number }>(list: T[]) => list.sort((a, b) => a.order - b.order);
   const files: Model['files'] = {};
   for (const r of records) (files[r.collection] ??= {})[r.slug] = r.file;
@@ -283,10 +285,10 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
     posts,
     categories: one<{ categories: Category[] }>('categories')?.categories ?? [],
     legal: Object.fromEntries(of<Omit<Model['legal'][string], 'slug' | 'body'>>('legal').map((r) => [r.slug, { ...r.data, slug: r.slug, body: r.body ?? '' }])),
-    faqs: byOrder(items<Model['faqs'][number]>('faqs')),
-    team: byOrder(items<Model['team'][number]>('team')),
-    jobs: items<Model['jobs'][number]>('jobs').filter((j) => j.open),
-    testimonials: byOrder(items<Model['testimonials'][number]>('testimonials')),
+    faqs: byOrder(filed<Model['faqs'][number]>('faqs')),
+    team: byOrder(filed<Model['team'][number]>('team')),
+    jobs: filed<Model['jobs'][number]>('jobs').filter((j) => j.open),
+    testimonials: byOrder(filed<Model['testimonials'][number]>('testimonials')),
     industries: byOrder(items<Model['industries'][number]>('industries')),
     benefits: byOrder(items<Model['benefits'][number]>('benefits')),
     fleetFeatures: byOrder(items<Model['fleetFeatures'][number]>('fleetFeatures')),

@@ -1,10 +1,13 @@
 // `site new <kind> [title]`: reads content/, plans the new item (generator/new.ts), then writes
 // it, or prints it with --dry-run. A usage error (exit 2) is thrown before anything is written.
+// `site new translation <English file>` starts its French file with `site translate start`'s
+// code (cli/translate-command.ts), so an author who knows `site new` finds it.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadAll } from '../load.ts';
 import { displayPath as display } from '../paths.ts';
-import { planNew, UsageError, type PlannedFile } from '../new.ts';
+import { planNew, TRANSLATION, UsageError, type PlannedFile } from '../new.ts';
+import { planStart, runStart } from './translate-command.ts';
 import { bold, dim, green } from './output.ts';
 
 export interface NewOptions {
@@ -24,6 +27,7 @@ export function localDate(now = new Date()): string {
 }
 
 export async function runNew(options: NewOptions): Promise<void> {
+  if (options.kind === TRANSLATION) return newTranslation(options);
   const plan = planNew(loadAll(options.contentDir), { kind: options.kind, title: options.title, slug: options.slug, date: options.date ?? localDate() });
   if (options.dryRun) {
     printDryRun(options.contentDir, plan.files);
@@ -36,6 +40,19 @@ export async function runNew(options: NewOptions): Promise<void> {
     else console.log(green(`✓ Linked it from ${path}: `) + f.where.join(', '));
   }
   console.log(`\nNext: fill the fields marked TODO, then run site preview. ${dim('site validate lists every TODO still to write; nothing with one left can be built.')}`);
+  const created = plan.files.find((f) => f.action === 'create');
+  if (created) console.log(dim(`Once it is written, start its French version: site new translation ${display(join(options.contentDir, created.path))}`));
+}
+
+/** `site new translation <English file> [--dry-run]`: the French file to fill in, as `site translate start` writes it. */
+function newTranslation(options: NewOptions): void {
+  if (!options.title) throw new UsageError(`a ${TRANSLATION} starts from an English file: site new ${TRANSLATION} content/blog/<file>.md`);
+  if (options.slug !== undefined) throw new UsageError(`--slug does not apply to a ${TRANSLATION}: it has its English file's name`);
+  if (!options.dryRun) return runStart({ contentDir: options.contentDir, file: options.title });
+  const plan = planStart({ contentDir: options.contentDir, file: options.title });
+  console.log(bold(`${display(plan.target)} (new file)`));
+  console.log(plan.text);
+  console.log(dim('Dry run: nothing was written.'));
 }
 
 function printDryRun(contentDir: string, files: PlannedFile[]): void {

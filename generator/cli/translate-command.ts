@@ -68,19 +68,37 @@ export function runStamp(options: { contentDir: string; files: string[] }): void
   }
 }
 
-/** `site translate start <english file>`: the translation to fill in, every text marked TODO: translate:. */
-export function runStart(options: { contentDir: string; file: string; locale?: TranslatedLocale }): void {
+/** A translation to start: the English file, the file to create, and its text. */
+export interface StartPlan {
+  source: string;
+  target: string;
+  text: string;
+}
+
+/**
+ * What `site translate start <english file>` (and `site new translation`) would write: the
+ * translation to fill in, every text marked TODO: translate:. Usage errors are thrown here,
+ * before anything is written.
+ */
+export function planStart(options: { contentDir: string; file: string; locale?: TranslatedLocale }): StartPlan {
   const file = contentFile(options.contentDir, options.file);
   if (file.locale !== 'en') throw new UsageError(`${options.file} is a translation; start from the English file, e.g. site translate start ${displayPath(join(options.contentDir, file.inner))}`);
   const locale = options.locale ?? translatedLocales[0]!;
   const source = join(options.contentDir, file.rel);
   if (!existsSync(source)) throw new UsageError(`${options.file} does not exist`);
   const target = join(options.contentDir, inLocale(locale, file.rel));
+  if (existsSync(target)) throw new UsageError(`${displayPath(target)} already exists; update it, then run site translate stamp ${displayPath(target)}`);
   const bytes = readFileSync(source);
   const depth = locales[locale].contentRoot.split('/').length;
-  const text = startText(bytes.toString('utf8'), digestOf(bytes), file.markdown, displayPath(source), depth);
+  return { source, target, text: startText(bytes.toString('utf8'), digestOf(bytes), file.markdown, displayPath(source), depth) };
+}
+
+/** `site translate start <english file>`: the translation to fill in, every text marked TODO: translate:. */
+export function runStart(options: { contentDir: string; file: string; locale?: TranslatedLocale }): void {
+  const { source, target, text } = planStart(options);
   mkdirSync(dirname(target), { recursive: true });
   try {
+    // `wx`: a file that appeared since the plan is never overwritten.
     writeFileSync(target, text, { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${displayPath(target)} already exists; update it, then run site translate stamp ${displayPath(target)}`, { cause: error });

@@ -1,9 +1,14 @@
 // The preview's rebuild rule: given what changed since the last good build, which routes must
 // be rendered again and which are gone. Pure (route tables and change records in, path sets
 // out), so every case is a unit test; `Builder.update` gathers the changes and renders.
-import { collections, type CollectionName } from '../collections.ts';
-import type { SourceRecord } from '../load.ts';
+// Languages: a French file reaches only French pages; an English file reaches the English pages
+// and the French pages that still show it (no translation yet) or what it decides for its
+// translation too (a post's id and draft state: validate.ts IDENTITY).
+import { collections, sharedCollections, type CollectionName } from '../collections.ts';
+import { localeOf, type SourceRecord } from '../load.ts';
+import { DEFAULT_LOCALE, allLocales, inLocale, splitLocale, translatedLocales, type Locale, type TranslatedLocale } from '../locales.ts';
 import type { Route } from '../routes.ts';
+import { IDENTITY } from '../validate.ts';
 
 export type ChangeKind = 'added' | 'modified' | 'deleted';
 
@@ -17,6 +22,12 @@ export interface ContentChange {
   kind: ChangeKind;
   /** What lists show of it changed (its data, its validity), not only a Markdown body. */
   listed: boolean;
+  /** The language of its copy (English when absent). */
+  locale?: Locale;
+  /** For an English file: its translations that exist, by language (display paths). */
+  translations?: Partial<Record<TranslatedLocale, string>>;
+  /** For an English file: a value its translations take from it changed (a post's id or draft state). */
+  identity?: boolean;
 }
 
 /** Everything changed since the last good build; kept while the content does not validate. */
@@ -30,8 +41,8 @@ export interface Changes {
   unsure: boolean;
 }
 
-/** The part of a route the rule reads. */
-export type RouteDeps = Pick<Route, 'path' | 'template' | 'sources' | 'deps'>;
+/** The part of a route the rule reads (a route without `locale` is English). */
+export type RouteDeps = Pick<Route, 'path' | 'template' | 'sources' | 'deps'> & { locale?: Locale };
 
 /** Routes to render again, and routes the new table no longer has (their pages go). */
 export interface Affected {
@@ -47,13 +58,29 @@ export function noChanges(): Changes {
 /**
  * What an edit did to one content file, from its record before and after (undefined: no file).
  * Lists show items' data, never their Markdown bodies, so a body-only edit is not `listed`.
+ * `translations` are the English file's translations (`translationFiles`).
  */
-export function describeChange(file: string, before: SourceRecord | undefined, after: SourceRecord | undefined): ContentChange | undefined {
+export function describeChange(file: string, before: SourceRecord | undefined, after: SourceRecord | undefined, translations: ContentChange['translations'] = {}): ContentChange | undefined {
   const record = after ?? before;
   if (!record) return undefined;
   const kind: ChangeKind = !before ? 'added' : !after ? 'deleted' : 'modified';
   const listed = kind !== 'modified' || before!.problems.length > 0 || after!.problems.length > 0 || JSON.stringify(before!.data) !== JSON.stringify(after!.data);
-  return { file, collection: record.collection, slug: record.slug, kind, listed };
+  const locale = localeOf(record);
+  const identity = locale === DEFAULT_LOCALE && kind === 'modified' && listed && (IDENTITY[record.collection] ?? []).some((key) => JSON.stringify(field(before!, key)) !== JSON.stringify(field(after!, key)));
+  return { file, collection: record.collection, slug: record.slug, kind, listed, locale, translations: locale === DEFAULT_LOCALE ? translations : {}, identity };
+}
+
+const field = (record: SourceRecord, key: string): unknown => (record.problems.length ? undefined : (record.data as Record<string, unknown> | undefined)?.[key]);
+
+/** The translations of the content file `rel` (content-relative) that `records` holds, by language; none for a translation. */
+export function translationFiles(records: ReadonlyMap<string, SourceRecord>, rel: string): NonNullable<ContentChange['translations']> {
+  const files: NonNullable<ContentChange['translations']> = {};
+  if (splitLocale(rel).locale !== DEFAULT_LOCALE) return files;
+  for (const locale of translatedLocales) {
+    const translation = records.get(inLocale(locale, rel));
+    if (translation) files[locale] = translation.file;
+  }
+  return files;
 }
 
 /** Folds a later change to a file into the earlier one, relative to the last good build. */
@@ -63,7 +90,24 @@ export function mergeChange(earlier: ContentChange | undefined, later: ContentCh
     earlier.kind === 'added' ? (later.kind === 'deleted' ? 'deleted' : 'added')
     : earlier.kind === 'deleted' && later.kind === 'added' ? 'modified'
     : later.kind;
-  return { ...later, kind, listed: earlier.listed || later.listed };
+  return {
+    ...later, kind, listed: earlier.listed || later.listed,
+    translations: { ...earlier.translations, ...later.translations },
+    identity: Boolean(earlier.identity || later.identity),
+  };
+}
+
+/**
+ * The languages whose pages an edit of this file can change: its own; for an English file also
+ * every language that shows it for want of a translation, and every language when it joins or
+ * leaves the site (a translation without its English item is left out) or changes what its
+ * translations take from it.
+ */
+export function reach(change: ContentChange): Locale[] {
+  const own = change.locale ?? DEFAULT_LOCALE;
+  if (own !== DEFAULT_LOCALE) return [own];
+  if (sharedCollections.includes(change.collection)) return [...allLocales];
+  return allLocales.filter((l) => l === DEFAULT_LOCALE || change.kind !== 'modified' || change.identity || !change.translations?.[l as TranslatedLocale]);
 }
 
 /**
@@ -80,37 +124,47 @@ export const sharedPageCopy: Record<string, (route: RouteDeps) => boolean> = {
   home: (route) => route.template === 'Solution',
 };
 
-/** True when no route can be trusted: shared code, styles, images or site-wide files changed. */
+/** True when no route can be trusted: shared code, styles or images changed, or a rebuild failed half-way. */
 export function changesEverything(changes: Changes): boolean {
-  if (changes.templates || changes.styles || changes.images || changes.unsure) return true;
-  // site.yaml, navigation.yaml, ui.yaml, forms.yaml, blog-categories.yaml: every page's shell.
-  return [...changes.content.values()].some((c) => collections[c.collection].kind === 'single');
+  return changes.templates || changes.styles || changes.images || changes.unsure;
 }
 
 /**
  * The rule. A route is rendered again when it is new, when a file it is (or was) built from
  * changed, when it lists a collection whose listed data changed (an item edited, added,
- * deleted or renamed), or when it shows page copy that changed; every route when
+ * deleted or renamed), when it shows page copy that changed, or when a site-wide file of its
+ * language changed (site.yaml, navigation.yaml, ui.yaml, forms.yaml, blog-categories.yaml: every
+ * page's shell); each only in the languages the change reaches (`reach`). Every route when
  * `changesEverything`.
  */
 export function affectedRoutes(previous: readonly RouteDeps[], next: readonly RouteDeps[], changes: Changes): Affected {
   const live = new Set(next.map((r) => r.path));
   const remove = new Set(previous.map((r) => r.path).filter((path) => !live.has(path)));
-  if (changesEverything(changes)) return { render: live, remove };
-  const listed = new Set<CollectionName>();
-  const copy: ((route: RouteDeps) => boolean)[] = [];
+  // A language that appears or goes (its first file, its last) changes every page's language links.
+  const languages = (routes: readonly RouteDeps[]) => [...new Set(routes.map((r) => r.locale ?? DEFAULT_LOCALE))].sort().join();
+  if (changesEverything(changes) || languages(previous) !== languages(next)) return { render: live, remove };
+  const whole = new Set<Locale>();
+  const listed = new Set<string>();
+  const copy: { locales: Locale[]; reads: (route: RouteDeps) => boolean }[] = [];
+  const files = new Set<string>();
   for (const change of changes.content.values()) {
+    const locales = reach(change);
+    files.add(change.file);
+    // What a translation takes from its English file changed: its own pages change too.
+    if (change.identity) for (const t of Object.values(change.translations ?? {})) files.add(t);
+    if (collections[change.collection].kind === 'single') locales.forEach((l) => whole.add(l));
     // An added or deleted file (a rename is both) joins or leaves every list of its collection.
-    if (change.listed || change.kind !== 'modified') listed.add(change.collection);
-    const readers = change.collection === 'pages' ? sharedPageCopy[change.slug] : undefined;
-    if (readers) copy.push(readers);
+    else if (change.listed || change.kind !== 'modified') locales.forEach((l) => listed.add(`${l}|${change.collection}`));
+    const reads = change.collection === 'pages' ? sharedPageCopy[change.slug] : undefined;
+    if (reads) copy.push({ locales, reads });
   }
   const before = new Map(previous.map((r) => [r.path, r]));
-  const touched = (route: RouteDeps | undefined) => !!route?.sources.some((s) => changes.content.has(s));
+  const touched = (route: RouteDeps | undefined) => !!route?.sources.some((s) => files.has(s));
   const render = new Set<string>();
   for (const route of next) {
+    const locale = route.locale ?? DEFAULT_LOCALE;
     const old = before.get(route.path);
-    if (!old || touched(route) || touched(old) || route.deps.some((d) => listed.has(d)) || copy.some((reads) => reads(route))) render.add(route.path);
+    if (!old || touched(route) || touched(old) || whole.has(locale) || route.deps.some((d) => listed.has(`${locale}|${d}`)) || copy.some((c) => c.locales.includes(locale) && c.reads(route))) render.add(route.path);
   }
   return { render, remove };
 }

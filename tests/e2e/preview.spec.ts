@@ -30,6 +30,19 @@ test('saving a content file reloads the open page with the change', async ({ pag
   await expect.poll(() => log.text).toMatch(/✓ 1 page rebuilt, \d+ files? written in \d+ ms \(content\/faqs\/05-sustainability\.yaml\)/);
 });
 
+test('saving a French file reloads its open French page with the change, and re-renders no English page', async ({ page, request }) => {
+  const FR_FAQ = `fr/${FAQ}`;
+  const english = await (await request.get(`${base}/faqs`)).text();
+  await page.goto(`${base}/fr/faqs`);
+  const marker = await page.evaluate(() => ((window as any).__marker = Math.random()));
+  box.edit(FR_FAQ, /^title: .*$/m, 'title: "Comment la télématique réduit-elle la marche au ralenti?"');
+  await expect(page.getByText('Comment la télématique réduit-elle la marche au ralenti?')).toBeVisible({ timeout: 10_000 });
+  expect(await page.evaluate(() => (window as any).__marker)).not.toBe(marker);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect.poll(() => log.text).toMatch(/✓ 1 page rebuilt, \d+ files? written in \d+ ms \(content\/fr\/faqs\/05-sustainability\.yaml\)/);
+  expect(await (await request.get(`${base}/faqs`)).text()).toBe(english);
+});
+
 test('a content error shows the overlay in the browser and the terminal, and the last good build stays served', async ({ page }) => {
   await page.goto(`${base}/faqs`);
   box.edit(FAQ, /^order: .*$/m, 'order: five');

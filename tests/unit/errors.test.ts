@@ -51,6 +51,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'heavy-image': [{ bytes: 400 * 1024, limit: 300 * 1024 }, 'image is 400 KB, over the 300 KB limit', 'export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80'],
   'fact-literal': [{ found: '(416) 555-0142', fact: 'the phone number', placeholder: 'phone' }, '"(416) 555-0142" is the phone number from content/site.yaml, typed out', 'write {phone} instead: a copy keeps the old text when site.yaml changes'],
   'unknown-budget-page': [{ page: '/carer', suggestion: '/career' }, 'budget for /carer, which is not a page of the site', 'did you mean /career?'],
+  'link-to-english': [{ target: 'https://www.trilliumfleet.example/solutions/eld', language: 'French', counterpart: '/fr/solutions/eld', path: '/solutions/eld', written: 'content' }, 'link "https://www.trilliumfleet.example/solutions/eld" on a French page goes to the English page; the French one is /fr/solutions/eld', 'write the path /solutions/eld instead of the full address: on a French page it becomes /fr/solutions/eld'],
   'shared-file-translated': [{ shared: 'site.yaml' }, 'site.yaml is shared by every language and is not translated', 'remove this file: the site reads content/site.yaml for every language'],
   'source-hash-missing': [{ source: 'content/blog/a.md', stamp: 'site translate stamp content/fr/blog/a.md' }, 'sourceHash is missing: which version of content/blog/a.md does this translate?', 'once it translates the current English file, run site translate stamp content/fr/blog/a.md (it adds sourceHash:)'],
   'source-hash-invalid': [{ value: 'abc', stamp: 'site translate stamp content/fr/blog/a.md' }, 'sourceHash "abc" is not 16 lowercase hex digits', 'do not write it by hand: run site translate stamp content/fr/blog/a.md once this translates the current English file'],
@@ -59,7 +60,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'translation-orphan': [{ source: 'content/blog/a.md' }, 'translates content/blog/a.md, which does not exist', 'delete it, or rename it after the English file it translates (content/fr/ mirrors content/)'],
 };
 
-const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'fact-literal', 'unknown-budget-page', 'translation-missing', 'translation-outdated', 'translation-orphan'];
+const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'fact-literal', 'unknown-budget-page', 'link-to-english', 'translation-missing', 'translation-outdated', 'translation-orphan'];
 
 describe('the error catalogue', () => {
   test('every entry has a sample here (a new kind of problem comes with its words tested)', () => {

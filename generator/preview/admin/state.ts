@@ -1,15 +1,20 @@
-// The admin's view of the preview: pages, content items with their status, checks and the
-// last builds, gathered from the Builder the preview keeps. The checks are the ones `site
+// The admin's view of the preview: pages, content items with their status, translations, checks
+// and the last builds, gathered from the Builder the preview keeps. The checks are the ones `site
 // build` prints (generator/checks.ts, fed by generator/check-input.ts).
 import { join, resolve, sep } from 'node:path';
 import type { Builder } from '../../build.ts';
 import { collections, type CollectionDef, type CollectionName } from '../../collections.ts';
 import type { Post } from '../../model.ts';
+import type { SourceRecord } from '../../load.ts';
 import type { Problem } from '../../problems.ts';
 import { displayPath as display } from '../../paths.ts';
 import { budgetsOf, jsBudgetOf, runChecks, type Budgets } from '../../checks.ts';
 import { checkInput } from '../../check-input.ts';
+import { localeOf } from '../../load.ts';
+import { allLocales, locales, splitLocale } from '../../locales.ts';
+import type { TranslationStatus } from '../../translations.ts';
 import { resolveUrl } from '../url-rule.ts';
+import { pageTranslation, statusesByTranslation, translationsOf } from './translations.ts';
 import type { AdminState, BuildRun, CollectionInfo, FileRef, PageInfo, ProblemInfo } from './types.ts';
 
 export interface StateInput {
@@ -22,12 +27,14 @@ export interface StateInput {
 
 export function adminState({ builder, contentDir, problems, builds }: StateInput): AdminState {
   const budgets = budgetsOf(builder.site?.config.budgets);
-  const pages = pagesOf(builder, budgets);
+  const records = [...builder.records.values()];
+  const pages = pagesOf(builder, budgets, statusesByTranslation(records));
   return {
     at: new Date().toISOString(),
     budgets,
     pages,
     collections: collectionsOf(builder, contentDir, problems, pages),
+    translations: translationsOf(records, builder.routes, contentDir, fileRef),
     problems: problems.map(problemInfo),
     checks: checksOf(builder, contentDir, problems),
     builds,
@@ -46,18 +53,24 @@ function problemInfo(p: Problem): ProblemInfo {
   return { at: fileRef(p.file, p.line, p.column), path: p.path, code: p.code, severity: p.severity, message: p.message, hint: p.hint };
 }
 
-function pagesOf(builder: Builder, budgets: Budgets): PageInfo[] {
+function pagesOf(builder: Builder, budgets: Budgets, statuses: ReadonlyMap<string, TranslationStatus>): PageInfo[] {
   return builder.routes.map((route) => {
     const weight = builder.pageWeight(route.path, route);
+    const translation = pageTranslation(route, statuses);
     return {
       path: route.path,
+      locale: route.locale,
+      lang: locales[route.locale].tag,
+      key: route.key,
+      ...(translation ? { translation } : {}),
       title: route.title,
       status: route.status,
       draft: (route.props.post as Post | undefined)?.draft === true,
       sources: route.sources.filter(Boolean).map((s) => fileRef(s)),
       islands: builder.islandsOf(route.path),
       weight,
-      overBudget: weight.js > jsBudgetOf(budgets, route.path),
+      // Budgets name a page by its English path and hold for every language.
+      overBudget: weight.js > jsBudgetOf(budgets, route.key),
     };
   });
 }
@@ -65,19 +78,20 @@ function pagesOf(builder: Builder, budgets: Budgets): PageInfo[] {
 function collectionsOf(builder: Builder, contentDir: string, problems: Problem[], pages: PageInfo[]): CollectionInfo[] {
   const byFile = new Map<string, Problem[]>();
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
-  const records = [...builder.records.values()].sort((a, b) => a.relPath.localeCompare(b.relPath));
+  // Each translation right after its English file (content/fr/blog/x.md after content/blog/x.md).
+  const order = (r: SourceRecord) => splitLocale(r.relPath);
+  const records = [...builder.records.values()].sort((a, b) => order(a).rel.localeCompare(order(b).rel) || allLocales.indexOf(order(a).locale) - allLocales.indexOf(order(b).locale));
   return (Object.entries(collections) as [CollectionName, CollectionDef][]).map(([name, def]) => ({
     name,
     location: display(join(contentDir, def.path)) + (def.kind === 'single' ? '' : '/'),
     single: def.kind === 'single',
-    // English items only: translations (content/fr/) have no pages until the /fr routes exist
-    // (#16); their problems and warnings are listed with the others.
     items: records
-      .filter((r) => r.collection === name && (r.locale ?? 'en') === 'en')
+      .filter((r) => r.collection === name)
       .map((r) => {
         const own = byFile.get(r.file) ?? [];
         const data = (r.data ?? {}) as Record<string, unknown>;
         return {
+          locale: localeOf(r),
           slug: r.slug,
           title: String(data.title ?? data.name ?? data.heading ?? data.brand ?? r.slug),
           at: fileRef(r.file),

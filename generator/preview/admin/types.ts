@@ -25,8 +25,21 @@ export interface ProblemInfo {
   hint: string;
 }
 
+/**
+ * A page in a translated language: translated (built from its translation), fallback (no
+ * translation: shown in English), outdated (its translation lags the English file).
+ */
+export type PageTranslation = 'translated' | 'fallback' | 'outdated';
+
 export interface PageInfo {
   path: string;
+  /** The page's language (en, fr) and BCP 47 tag (en-CA, fr-CA). */
+  locale: string;
+  lang: string;
+  /** The English path: a page's versions in every language share it. */
+  key: string;
+  /** Absent for English pages. */
+  translation?: PageTranslation;
   title: string;
   status: number;
   draft: boolean;
@@ -40,6 +53,8 @@ export interface PageInfo {
 export type ItemStatus = 'valid' | 'draft' | 'invalid';
 
 export interface ItemInfo {
+  /** The language of the file's copy (en, fr). */
+  locale: string;
   slug: string;
   title: string;
   at: FileRef;
@@ -85,6 +100,41 @@ export interface BuildRun {
   timings: Timing[];
 }
 
+/** One collection's translations in one language (generator/translations.ts statusTable). */
+export interface TranslationRow {
+  collection: string;
+  items: number;
+  translated: number;
+  /** Out of date, or with no valid sourceHash. */
+  outdated: number;
+  missing: number;
+  orphans: number;
+}
+
+/** An item whose translation is missing, out of date or an orphan, with what to run. */
+export interface PendingTranslation {
+  collection: string;
+  state: 'outdated' | 'unstamped' | 'missing' | 'orphan';
+  /** The English file (absent for an orphan's, which is gone). */
+  source?: FileRef;
+  /** The translation, at its sourceHash line when it has one; where it belongs when missing. */
+  translation: FileRef;
+  /** The command that fixes it (start or stamp); none for an orphan (delete or rename it). */
+  command?: string;
+  /** Pages of the language that show it (in English when missing). */
+  pages: string[];
+}
+
+export interface TranslationInfo {
+  locale: string;
+  /** BCP 47 tag, e.g. fr-CA. */
+  tag: string;
+  /** Where its copy lives, e.g. content/fr/. */
+  folder: string;
+  rows: TranslationRow[];
+  pending: PendingTranslation[];
+}
+
 export interface AdminState {
   /** ISO time this state was computed. */
   at: string;
@@ -92,6 +142,8 @@ export interface AdminState {
   budgets: { jsGzip: number; imageBytes: number; pages: Record<string, number> };
   pages: PageInfo[];
   collections: CollectionInfo[];
+  /** Per translated language that has copy: where each collection stands, and what is left to do. */
+  translations: TranslationInfo[];
   /** Every current content problem (the same list the terminal and the overlay show). */
   problems: ProblemInfo[];
   checks: CheckInfo[];

@@ -1,11 +1,12 @@
-// The admin preview's frame: a header with the live status, the five sections as links
-// (#pages, #content, #leads, #checks, #build) and the section the address names.
+// The admin preview's frame: a header with the live status, the sections as links (#pages,
+// #content, #translations, #leads, #checks, #build) and the section the address names.
 import { useEffect, useRef } from 'react';
 import type { AdminState } from '../types.ts';
 import { useAdminState, useHashPlace } from './hooks.ts';
 import { plural, time } from './common.tsx';
 import { PagesView, DevicesView } from './PagesView.tsx';
 import { ContentView } from './ContentView.tsx';
+import { TranslationsView } from './TranslationsView.tsx';
 import { LeadsView, useLeads } from './LeadsView.tsx';
 import { ChecksView } from './ChecksView.tsx';
 import { BuildView } from './BuildView.tsx';
@@ -13,6 +14,7 @@ import { BuildView } from './BuildView.tsx';
 const TABS = [
   { id: 'pages', label: 'Pages' },
   { id: 'content', label: 'Content' },
+  { id: 'translations', label: 'Translations' },
   { id: 'leads', label: 'Leads' },
   { id: 'checks', label: 'Checks' },
   { id: 'build', label: 'Build' },
@@ -40,11 +42,12 @@ export function App() {
     ? {
         pages: { text: String(state.pages.length), tone: 'neutral', label: plural(state.pages.length, 'page') },
         content: contentCount(state),
+        translations: translationCount(state),
         leads: leads.data ? { text: String(leads.data.leads.length), tone: 'neutral', label: plural(leads.data.leads.length, 'lead') } : undefined,
         checks: { text: String(state.checks.length), tone: state.checks.length ? 'draft' : 'valid', label: plural(state.checks.length, 'thing') + ' to fix' },
         build: buildCount(state),
       }
-    : { pages: undefined, content: undefined, leads: undefined, checks: undefined, build: undefined };
+    : { pages: undefined, content: undefined, translations: undefined, leads: undefined, checks: undefined, build: undefined };
 
   return (
     <>
@@ -79,6 +82,8 @@ export function App() {
           <PagesView state={state} heading={heading} />
         ) : tab === 'content' ? (
           <ContentView state={state} heading={heading} />
+        ) : tab === 'translations' ? (
+          <TranslationsView state={state} heading={heading} />
         ) : tab === 'leads' ? (
           <LeadsView {...leads} heading={heading} />
         ) : tab === 'checks' ? (
@@ -98,6 +103,12 @@ function contentCount(state: AdminState): Count {
   const problems = state.problems.length;
   if (problems) return { text: `${problems} ✗`, tone: 'invalid', label: plural(problems, 'content problem') };
   return { text: String(items), tone: 'neutral', label: `${plural(items, 'item')}, all valid` };
+}
+
+function translationCount(state: AdminState): Count | undefined {
+  if (!state.translations.length) return undefined;
+  const todo = state.translations.reduce((n, t) => n + t.pending.length, 0);
+  return todo ? { text: String(todo), tone: 'draft', label: `${plural(todo, 'translation')} to do` } : { text: '✓', tone: 'valid', label: 'every translation up to date' };
 }
 
 function buildCount(state: AdminState): Count | undefined {

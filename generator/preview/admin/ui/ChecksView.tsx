@@ -1,5 +1,6 @@
-// Checks: broken internal links, images without alt text, heavy images, pages over the
-// JavaScript budget, missing descriptions; each with the file to fix.
+// Checks: broken internal links, French pages linking to English ones, images without alt text,
+// heavy images, pages over the JavaScript budget, missing descriptions, site facts typed out,
+// translations to do; each with the file to fix, on the pages of every language.
 import type { RefObject } from 'react';
 import type { Code } from '../../../errors.ts';
 import type { AdminState, CheckInfo } from '../types.ts';
@@ -9,12 +10,14 @@ import { FileLink, kb, plural } from './common.tsx';
 // warning added later) is listed under "Other warnings".
 const KINDS: { kind: Code; title: (s: AdminState) => string; none: string; also?: (c: CheckInfo) => boolean }[] = [
   { kind: 'broken-link', title: () => 'Broken internal links', none: 'Every internal link goes to a page that exists.', also: (c) => c.code === 'not-a-site-path' },
+  { kind: 'link-to-english', title: () => 'French pages linking to English pages', none: 'French pages link to French pages (the language switch excepted).' },
   // An alt field that is missing or empty is the validator's problem, listed here too.
   { kind: 'missing-alt', title: () => 'Images without alt text', none: 'Every image has alt text (or is marked decorative).', also: (c) => /alt$/i.test(c.path) },
   { kind: 'heavy-image', title: (s) => `Images over ${round(s.budgets.imageBytes)}`, none: 'No image is over the limit.' },
   { kind: 'js-budget', title: (s) => `Pages over their JavaScript budget (${round(s.budgets.jsGzip)} unless site.yaml gives one)`, none: 'Every page is within its budget.' },
   { kind: 'missing-description', title: () => 'Missing descriptions', none: 'Every page has a description of its own.' },
   { kind: 'fact-literal', title: () => 'Site facts typed out', none: 'Copy names the facts of site.yaml by placeholder ({phone}, {email}…).' },
+  { kind: 'translation-outdated', title: () => 'Translations to do (the Translations section has the commands)', none: 'Every translation is up to date, and every item has one.', also: (c) => c.code === 'translation-missing' || c.code === 'translation-orphan' },
 ];
 
 const round = (bytes: number) => kb(bytes).replace('.0 ', ' ');

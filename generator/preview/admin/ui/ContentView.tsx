@@ -2,7 +2,7 @@
 // invalid one, each problem located. Updates as files are saved (the state is pushed).
 import { useState, type RefObject } from 'react';
 import type { AdminState, CollectionInfo, ItemInfo, ItemStatus } from '../types.ts';
-import { FileLink, ProblemList, StatusBadge, plural, servingNote } from './common.tsx';
+import { FileLink, LanguageTag, ProblemList, StatusBadge, collectionLabel as label, languageName, plural, servingNote } from './common.tsx';
 
 type Filter = 'all' | ItemStatus;
 
@@ -25,7 +25,8 @@ export function ContentView({ state, heading }: { state: AdminState; heading: Re
     <section aria-labelledby="content-heading">
       <h1 id="content-heading" ref={heading} tabIndex={-1}>Content</h1>
       <p className="lede">
-        Every file in <code>content/</code>, by collection. Drafts show in the preview and here, never in <code>site build</code>.
+        Every file in <code>content/</code>, by collection; each French file (<code>content/fr/</code>) right after the
+        English one it translates. Drafts show in the preview and here, never in <code>site build</code>.
         This page follows your edits: save a file and its status changes here without a reload.
       </p>
       <div className="summary" data-testid="content-summary">
@@ -84,13 +85,13 @@ function Collection({ collection }: { collection: CollectionInfo }) {
 function Item({ item, everyPage }: { item: ItemInfo; everyPage: boolean }) {
   return (
     <>
-      <tr data-file={item.at.file} className={`item item--${item.status}`}>
-        <th scope="row">{item.title}</th>
+      <tr data-file={item.at.file} data-locale={item.locale} className={`item item--${item.status}`}>
+        <th scope="row">{item.locale === 'en' ? item.title : <><LanguageTag locale={item.locale} /> <span lang={item.locale}>{item.title}</span></>}</th>
         <td><FileLink at={item.at} /></td>
         <td><StatusBadge status={item.status} /></td>
         <td>
           {everyPage ? (
-            <span className="muted">Every page</span>
+            <span className="muted">{item.locale === 'en' ? 'Every page' : `Every ${languageName(item.locale)} page`}</span>
           ) : item.pages.length > 3 ? (
             <span className="muted">{item.pages.length} pages</span>
           ) : (
@@ -107,15 +108,3 @@ function Item({ item, everyPage }: { item: ItemInfo; everyPage: boolean }) {
   );
 }
 
-const LABELS: Record<string, string> = {
-  'site-wide': 'Site-wide files',
-  site: 'Site settings', categories: 'Blog categories', ui: 'Interface words', forms: 'Form copy', pages: 'Page copy',
-  blog: 'Blog posts', legal: 'Legal pages', faqs: 'FAQs', jobs: 'Jobs', team: 'Leadership team',
-};
-
-/** A collection's name for people: blog → Blog posts, fleetFeatures → Fleet features. */
-function label(name: string): string {
-  if (LABELS[name]) return LABELS[name];
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

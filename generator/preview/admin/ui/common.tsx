@@ -21,6 +21,34 @@ export function Badge({ tone, children }: { tone: 'valid' | 'draft' | 'invalid' 
   return <span className={`badge badge--${tone}`}>{children}</span>;
 }
 
+const LANGUAGES: Record<string, string> = { en: 'English', fr: 'French' };
+
+const LABELS: Record<string, string> = {
+  'site-wide': 'Site-wide files',
+  site: 'Site settings', categories: 'Blog categories', ui: 'Interface words', forms: 'Form copy', pages: 'Page copy',
+  blog: 'Blog posts', legal: 'Legal pages', faqs: 'FAQs', jobs: 'Jobs', team: 'Leadership team',
+};
+
+/** A collection's name for people: blog → Blog posts, fleetFeatures → Fleet features. */
+export function collectionLabel(name: string): string {
+  if (LABELS[name]) return LABELS[name];
+  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A language's name for people: fr → French. */
+export const languageName = (locale: string): string => LANGUAGES[locale] ?? locale;
+
+/** A short language mark (EN, FR) that says its name to screen readers and its tag on hover. */
+export function LanguageTag({ locale, tag }: { locale: string; tag?: string }) {
+  return (
+    <span className={`lang lang--${locale}`} title={tag ? `${languageName(locale)} (${tag})` : languageName(locale)}>
+      <span aria-hidden="true">{locale.toUpperCase()}</span>
+      <span className="visually-hidden">{languageName(locale)}</span>
+    </span>
+  );
+}
+
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function time(iso: string): string {
