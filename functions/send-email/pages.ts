@@ -51,7 +51,7 @@ const COPY: Record<Locale, PageCopy> = {
   fr: {
     lang: 'fr-CA',
     colon: '\u00a0: ',
-    forms: { wizard: 'demande de démarrage', contact: 'formulaire de contact', newsletter: 'abonnement à l\'infolettre', partner: 'demande de partenariat', job: 'candidature à un emploi' },
+    forms: { wizard: 'demande de démo', contact: 'formulaire de contact', newsletter: 'abonnement à l\'infolettre', partner: 'demande de partenariat', job: 'candidature à un emploi' },
     invalidTitle: 'Vérifiez le formulaire',
     invalidIntro: (form) => `Rien n'a été envoyé (${form}). Revenez au formulaire et corrigez ce qui suit\u00a0:`,
     unsentTitle: 'Votre message est enregistré, mais pas encore envoyé',
