@@ -6,6 +6,7 @@
 //   /solutions/adas         -> /solutions/adas/index.html   (no extension: a page)
 //   /solutions/adas/        -> 301 /solutions/adas          (one canonical form)
 //   /blog-details[/]        -> 301 /blogs                   (the spec's menu link had no id)
+//   /fr/blog-details[/]     -> 301 /fr/blogs                (the same in French)
 //   /assets/css/main-x.css  -> unchanged                    (has an extension: a file)
 // Every redirect goes to a path on this site: a Location never starts with two slashes.
 // A key that does not exist makes S3 answer 403/404; CloudFront's custom error response
@@ -15,6 +16,9 @@ function handler(event) {
   var uri = request.uri;
   if (uri === '/blog-details' || uri === '/blog-details/') {
     return redirect('/blogs');
+  }
+  if (uri === '/fr/blog-details' || uri === '/fr/blog-details/') {
+    return redirect('/fr/blogs');
   }
   if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
     return redirect(sitePath(uri.replace(/\/+$/, '')) + query(request.querystring));

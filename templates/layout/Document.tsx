@@ -8,8 +8,12 @@ import { Footer } from './Footer.tsx';
 import { Banner } from './Banner.tsx';
 import type { Navigation, Post } from '../../generator/model.ts';
 
-/** `article`: the post an article page shows, for its Open Graph article tags. */
-export function Document({ children, jsonLd = [], article }: { children: ReactNode; jsonLd?: object[]; article?: Post }) {
+/**
+ * `article`: the post an article page shows, for its Open Graph article tags. `marksLanguage`: the
+ * template marks the untranslated parts of its page itself (lang="en-CA" on the post's own
+ * text), so the page's other parts (dates, sidebar, forms) keep the page's language.
+ */
+export function Document({ children, jsonLd = [], article, marksLanguage = false }: { children: ReactNode; jsonLd?: object[]; article?: Post; marksLanguage?: boolean }) {
   const env = useEnv();
   const { site, route } = env;
   const { config, navigation } = site;
@@ -20,13 +24,15 @@ export function Document({ children, jsonLd = [], article }: { children: ReactNo
   const showBanner = !navigation.banner.hiddenOn.includes(route.path);
   const showFooter = !navigation.footerHiddenOn.includes(route.path);
   // Every JSON-LD document (a CreativeWork: article, FAQ page) says its language; an
-  // organisation has none (schema.org gives Organization no inLanguage).
+  // organisation has none (schema.org gives Organization no inLanguage). On an untranslated
+  // page it describes the English copy, so it says English, as that copy's lang attribute does.
   const isOrganization = (data: object) => '@type' in data && data['@type'] === 'Organization';
-  const ld = jsonLd.map((data) => (isOrganization(data) ? data : { ...data, inLanguage: env.lang }));
+  const contentLang = route.untranslated ? versions[0]!.tag : env.lang;
+  const ld = jsonLd.map((data) => (isOrganization(data) ? data : { ...data, inLanguage: contentLang }));
   // A page with no document of its own (a post, the FAQ) is described as a WebPage, so search
   // engines read its language there too.
   if (ld.every(isOrganization) && route.status === 200) {
-    ld.push({ '@context': 'https://schema.org', '@type': 'WebPage', name: title, description: route.description, url: canonical, inLanguage: env.lang });
+    ld.push({ '@context': 'https://schema.org', '@type': 'WebPage', name: title, description: route.description, url: canonical, inLanguage: contentLang });
   }
   const header = headerTargets(navigation).has(route.path) ? route.path : '';
   return (
@@ -62,7 +68,7 @@ export function Document({ children, jsonLd = [], article }: { children: ReactNo
         <a className="skip-link" href="#main">{navigation.skipLink}</a>
         <Header navKey={`navbar:${header}`} />
         <main id="main" tabIndex={-1}>
-          {route.untranslated ? <Untranslated>{children}</Untranslated> : children}
+          {route.untranslated ? <Untranslated marked={marksLanguage}>{children}</Untranslated> : children}
         </main>
         {showBanner ? env.shell('banner', <Banner />) : null}
         {showFooter ? <Footer copyright={fill(navigation.footer.copyright, { year: config.copyrightYear, legalName: config.legalName })} /> : null}
@@ -75,14 +81,14 @@ export function Document({ children, jsonLd = [], article }: { children: ReactNo
  * A page of a translated language whose own copy is not translated yet: a notice in the page's
  * language, then the English copy marked as English (screen readers switch voice, WCAG 3.1.2).
  */
-function Untranslated({ children }: { children: ReactNode }) {
-  const { site } = useEnv();
+function Untranslated({ children, marked }: { children: ReactNode; marked: boolean }) {
+  const { site, route } = useEnv();
   return (
     <>
       <div className="container">
         <p className="translation-notice" role="note">{site.ui.translationNotice}</p>
       </div>
-      <div lang={useEnv().route.alternates[0]!.tag}>{children}</div>
+      {marked ? children : <div lang={route.alternates[0]!.tag}>{children}</div>}
     </>
   );
 }

@@ -91,11 +91,16 @@ async function frenchNotFound(): Promise<void> {
 
 /**
  * The language switch leads to this page in the other language; the blog list's query
- * (category, page, size) goes with it, as it is at the moment the link is followed.
+ * (category, page, size) goes with it, as it is at the moment the link is followed. On the 404
+ * document, served at any address, "this page" is the address: 'Blog not found' at
+ * /fr/blog-details/999 leads to /blog-details/999, not to the generic /404.
  */
 function languageSwitch(): void {
+  const notFoundPage = document.querySelector('[data-not-found]') !== null;
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-language-switch]')) {
-    const base = link.getAttribute('href') ?? '';
+    const href = link.getAttribute('href') ?? '';
+    // The 404 page's switch goes to the other language's /404: what precedes /404 is its prefix.
+    const base = notFoundPage && href.endsWith('/404') ? href.slice(0, -'/404'.length) + location.pathname.slice(prefix.length) : href;
     const update = () => link.setAttribute('href', base + location.search);
     for (const type of ['click', 'focus', 'pointerenter', 'contextmenu']) link.addEventListener(type, update);
   }

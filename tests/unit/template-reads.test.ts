@@ -26,10 +26,12 @@ const file = (name: string) => ({ $ref: `${name}.schema.json` });
 const array = (items: Schema) => ({ type: 'array', items });
 const text = { type: 'string' };
 const markdown = { 'x-markdown': 'block' };
+const filed = (name: string) => ({ allOf: [file(name), { properties: { slug: text } }] });
 
 /**
  * The Site model as a schema: each field of Site and the schema its content comes from, plus
- * the fields the generator derives (a post's slug, path and body; a legal document's slug and body).
+ * the fields the generator derives (a post's slug, path and body; a legal document's slug and body;
+ * the file name of each item a page lists one by one, model.ts `Filed`).
  */
 const siteSchema: Schema = {
   type: 'object',
@@ -41,10 +43,10 @@ const siteSchema: Schema = {
     posts: array({ allOf: [file('post'), { properties: { slug: text, path: text, body: markdown } }] }),
     categories: { $ref: 'blog-categories.schema.json#/properties/categories' },
     legal: { type: 'object', additionalProperties: { allOf: [file('legal'), { properties: { slug: text, body: markdown } }] } },
-    faqs: array(file('faq')),
-    team: array(file('team-member')),
-    jobs: array(file('job')),
-    testimonials: array(file('testimonial')),
+    faqs: array(filed('faq')),
+    team: array(filed('team-member')),
+    jobs: array(filed('job')),
+    testimonials: array(filed('testimonial')),
     industries: array(file('industry')),
     benefits: array(file('benefit')),
     fleetFeatures: array(file('fleet-feature')),

@@ -19,6 +19,11 @@ describe('URL rule (the CloudFront Function the preview also runs)', () => {
     expect(resolveUrl('/solutions/', '?a=1')).toEqual({ kind: 'redirect', status: 301, location: '/solutions?a=1' });
   });
 
+  test('/fr/blog-details without an id redirects to /fr/blogs (it was a 404)', () => {
+    expect(resolveUrl('/fr/blog-details')).toEqual({ kind: 'redirect', status: 301, location: '/fr/blogs' });
+    expect(resolveUrl('/fr/blog-details/')).toEqual({ kind: 'redirect', status: 301, location: '/fr/blogs' });
+  });
+
   test('/blog-details without an id redirects to /blogs', () => {
     expect(resolveUrl('/blog-details')).toEqual({ kind: 'redirect', status: 301, location: '/blogs' });
     expect(resolveUrl('/blog-details/')).toEqual({ kind: 'redirect', status: 301, location: '/blogs' });
