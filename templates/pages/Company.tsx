@@ -122,11 +122,13 @@ function jobsProps(env: RenderEnv, s: CareerPage['sections']) {
   const jobs = s.jobs;
   return {
     jobs: site.jobs.map((j) => ({
-      id: j.id, title: j.title, department: j.department, category: j.category, level: j.level, location: j.location,
+      id: j.id, title: j.title, department: j.department, category: jobs.categories[j.category], level: j.level, location: j.location,
       employmentType: j.employmentType, workplace: j.workplace, summary: j.summary, aboutHtml: j.about.html,
       responsibilities: j.responsibilities, experience: j.experience,
     })),
-    categories: Object.entries(jobs.categories).map(([value, label]) => ({ value, label })),
+    // Categories travel by their name on this page (a job's category as shown), so no English
+    // value is left in a French page's data.
+    categories: Object.values(jobs.categories).map((name) => ({ value: name, label: name })),
     noJobsImage: env.image(jobs.noJobsImage),
     endpoint: site.config.leadEndpoint,
     thanks: '/Thanks',

@@ -81,7 +81,8 @@ export function frenchStrings(): PageStrings {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('script, style, template') || !french(parent)) continue;
+    // A <noscript> holds its markup as text when scripts run: it is not read (the no-JS form's words are the same copy).
+    if (!parent || parent.closest('script, style, template, noscript') || !french(parent)) continue;
     const text = node.textContent?.trim();
     if (text) texts.push(text);
   }
