@@ -13,7 +13,7 @@ import { MarkdownCache, transform } from './transform.ts';
 import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
 import { compileStyles } from './styles.ts';
 import { AssetStore } from './assets.ts';
-import { MANIFEST, manifestFor, robots, sitemap, webManifest, type FileDigest, type Outputs } from './write.ts';
+import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Outputs } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, type Problem } from './problems.ts';
@@ -338,8 +338,8 @@ export class Builder {
     for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) {
       outputs.set(feedPath(locale).slice(1), feed(localSite, locale));
       outputs.set(searchIndexPath(locale).slice(1), Buffer.from(JSON.stringify(searchIndex(localSite))));
+      outputs.set(manifestPath(locale).slice(1), webManifest(localSite, mark.src, locale));
     }
-    outputs.set('manifest.webmanifest', webManifest(site, mark.src));
     outputs.set('favicon.svg', readUnder(this.options.contentDir, site.config.mark));
     if (inspectUnder(this.options.contentDir, 'static/favicon.ico').kind === 'file') outputs.set('favicon.ico', readUnder(this.options.contentDir, 'static/favicon.ico'));
     for (const [file, bytes] of this.bundled!.files) outputs.set(file, bytes);

@@ -10,6 +10,7 @@ import { problem } from './errors.ts';
 import { escapeHtml } from '../functions/send-email/http.ts';
 import { feedPath, searchIndexPath } from './feed.ts';
 import { DEFAULT_LOCALE, localizeHref, locales, type Locale } from './locales.ts';
+import { manifestPath } from './write.ts';
 import { formatsFor, type LocaleFormat } from './format.ts';
 import type { CollectionName } from './collections.ts';
 
@@ -58,7 +59,7 @@ export interface RenderEnv {
   shellScript: string;
   fontPreload: string;
   /** Files the build writes that pages link to. */
-  links: { feed: string; searchIndex: string };
+  links: { feed: string; searchIndex: string; manifest: string };
 }
 
 /** What render needs from templates/index.ts (passed in, so the preview can swap in a fresh copy). */
@@ -188,7 +189,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     css: inputs.client.css,
     shellScript: inputs.client.shellScript,
     fontPreload: inputs.client.fontPreload,
-    links: { feed: feedPath(route.locale), searchIndex: searchIndexPath(route.locale) },
+    links: { feed: feedPath(route.locale), searchIndex: searchIndexPath(route.locale), manifest: manifestPath(route.locale) },
   };
   // Template code runs only inside this: whatever it throws becomes this route's RenderError.
   const templated = <T>(run: () => T): T => {

@@ -6,7 +6,7 @@ import { close, existsSync, mkdir, mkdirSync, open, renameSync, rmSync, writeFil
 import { dirname, join } from 'node:path';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
-import { locales } from './locales.ts';
+import { DEFAULT_LOCALE, localePath, locales, type Locale } from './locales.ts';
 import { pathFormProblem } from './paths.ts';
 import { escapeHtml as xml } from '../functions/send-email/http.ts';
 import { recoverInterrupted, removeLater, sibling, trashFolder } from './output-siblings.ts';
@@ -267,13 +267,15 @@ export function robots(site: Site): Buffer {
   return Buffer.from(`User-agent: *\nAllow: /\n\nSitemap: ${site.config.url}/sitemap.xml\n`);
 }
 
-export function webManifest(site: Site, icon: string): Buffer {
+/** The web app manifest of one language: /manifest.webmanifest, /fr/manifest.webmanifest (its name, language and start page). */
+export function webManifest(site: Site, icon: string, locale: Locale = DEFAULT_LOCALE): Buffer {
   const manifest = {
     name: site.config.legalName,
     short_name: site.config.brand,
-    description: site.config.description,
-    lang: 'en-CA',
-    start_url: '/',
+    // site.yaml is shared: another language describes itself with its home page's description.
+    description: locale === DEFAULT_LOCALE ? site.config.description : site.pages.home.description,
+    lang: locales[locale].tag,
+    start_url: localePath('/', locale),
     display: 'browser',
     background_color: '#ffffff',
     theme_color: site.config.themeColor ?? '#0B1F33',
@@ -281,3 +283,6 @@ export function webManifest(site: Site, icon: string): Buffer {
   };
   return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
 }
+
+/** Where each language's manifest is. */
+export const manifestPath = (locale: Locale) => localePath('/manifest.webmanifest', locale);

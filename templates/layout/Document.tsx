@@ -104,7 +104,7 @@ function HeadLinks() {
     <>
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      <link rel="manifest" href="/manifest.webmanifest" />
+      <link rel="manifest" href={env.links.manifest} />
       <link rel="alternate" type="application/rss+xml" title={env.site.pages.blogs.sections.feed.title} href={env.links.feed} />
       {config.themeColor ? <meta name="theme-color" content={config.themeColor} /> : null}
       <link rel="preload" href={env.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />

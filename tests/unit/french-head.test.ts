@@ -7,7 +7,7 @@ import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { languages } from '../../generator/build.ts';
 import { renderRoute, type RenderInputs } from '../../generator/render.ts';
-import { sitemap } from '../../generator/write.ts';
+import { sitemap, webManifest } from '../../generator/write.ts';
 import { islandNames } from '../../generator/bundle.ts';
 import type { Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
@@ -184,3 +184,16 @@ function escapeHtml(s: string): string {
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('the web app manifest', () => {
+  test('each language has its own (was one, English, on French pages too): lang, start page, description, and each page links its language\'s', () => {
+    const result = built(records);
+    const fr = JSON.parse(webManifest(result.sites.fr!, '/mark.svg', 'fr').toString('utf8')) as Record<string, string>;
+    expect(fr).toMatchObject({ lang: 'fr-CA', start_url: '/fr', description: result.sites.fr!.pages.home.description });
+    const english = JSON.parse(webManifest(result.sites.en!, '/mark.svg').toString('utf8')) as Record<string, string>;
+    expect(english).toMatchObject({ lang: 'en-CA', start_url: '/', description: result.sites.en!.config.description });
+    const local = { ...inputs, sites: result.sites };
+    expect(renderRoute(routes.find((r) => r.path === '/fr')!, local).html).toContain('<link rel="manifest" href="/fr/manifest.webmanifest"/>');
+    expect(renderRoute(routes.find((r) => r.path === '/')!, local).html).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+  });
+});
