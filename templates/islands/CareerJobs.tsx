@@ -14,6 +14,8 @@ import { colon, type LocaleProp } from './lib/locale.tsx';
 export interface JobView {
   id: string; title: string; department: string; category: string; level: string; location: string;
   employmentType: string; workplace: string; summary: string; aboutHtml: string; responsibilities: string[]; experience: string[];
+  /** Set when a page of another language shows this job untranslated (en-CA). */
+  lang?: string;
 }
 export interface CareerLabels {
   department: string; level: string; location: string; category: string; all: string; apply: string; readMore: string; close: string;
@@ -61,7 +63,7 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
       {shown.length ? (
         <ul className="grid grid--3 careers__list" role="list">
           {shown.map((job) => (
-            <li key={job.id} className="card job-card">
+            <li key={job.id} className="card job-card" lang={job.lang}>
               <p className="job-card__tags"><span className="tag">{job.employmentType}</span><span className="tag">{job.workplace}</span></p>
               <h3 className="card__title">{job.title}</h3>
               <p className="job-card__meta">{job.level} · {job.location}</p>

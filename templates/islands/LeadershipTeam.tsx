@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { ImageData } from '../components/views.tsx';
 
-export interface Leader { name: string; role: string; bioHtml: string; photo: ImageData; photoAlt: string; profileUrl: string }
+/** `lang`: set when a page of another language shows this leader untranslated (en-CA). */
+export interface Leader { name: string; role: string; bioHtml: string; photo: ImageData; photoAlt: string; profileUrl: string; lang?: string }
 interface Props { members: Leader[]; profileLabel: string; newTab: string }
 
 export default function LeadershipTeam({ members, profileLabel, newTab }: Props) {
@@ -14,7 +15,7 @@ export default function LeadershipTeam({ members, profileLabel, newTab }: Props)
     <div className="leaders">
       <ul className="leaders__list" role="list">
         {members.map((x, i) => (
-          <li key={x.name} className={i === 0 ? 'leaders__item leaders__item--lead' : 'leaders__item'}>
+          <li key={x.name} className={i === 0 ? 'leaders__item leaders__item--lead' : 'leaders__item'} lang={x.lang}>
             <button type="button" className="leaders__button" aria-pressed={i === chosen} onClick={() => setChosen(i)}>
               <img src={x.photo.src} width={x.photo.width} height={x.photo.height} alt={x.photoAlt} className="leaders__photo" loading="lazy" decoding="async" />
               <span className="leaders__name">{x.name}</span>
@@ -24,9 +25,9 @@ export default function LeadershipTeam({ members, profileLabel, newTab }: Props)
         ))}
       </ul>
       <div className="leaders__detail card" aria-live="polite">
-        <h3 className="leaders__detail-name">{m.name}</h3>
-        <p className="leaders__detail-role">{m.role}</p>
-        <div className="prose leaders__bio" dangerouslySetInnerHTML={{ __html: m.bioHtml }} />
+        <h3 className="leaders__detail-name" lang={m.lang}>{m.name}</h3>
+        <p className="leaders__detail-role" lang={m.lang}>{m.role}</p>
+        <div className="prose leaders__bio" lang={m.lang} dangerouslySetInnerHTML={{ __html: m.bioHtml }} />
         <a href={m.profileUrl} target="_blank" rel="noopener noreferrer" className="card__link">
           {profileLabel}<span className="visually-hidden"> ({newTab})</span>
         </a>

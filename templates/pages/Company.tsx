@@ -100,7 +100,7 @@ export function Leadership() {
           component={LeadershipTeam}
           hydrate="visible"
           props={{
-            members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: m.bio.html, photo: env.image(m.photo), photoAlt: m.photoAlt, profileUrl: m.profileUrl })),
+            members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: m.bio.html, photo: env.image(m.photo), photoAlt: m.photoAlt, profileUrl: m.profileUrl, lang: env.itemLang('team', m.slug) })),
             profileLabel: site.ui.profile,
             newTab: site.ui.externalLinkNote,
           }}
@@ -124,7 +124,7 @@ function jobsProps(env: RenderEnv, s: CareerPage['sections']) {
     jobs: site.jobs.map((j) => ({
       id: j.id, title: j.title, department: j.department, category: jobs.categories[j.category], level: j.level, location: j.location,
       employmentType: j.employmentType, workplace: j.workplace, summary: j.summary, aboutHtml: j.about.html,
-      responsibilities: j.responsibilities, experience: j.experience,
+      responsibilities: j.responsibilities, experience: j.experience, lang: env.itemLang('jobs', j.slug),
     })),
     // Categories travel by their name on this page (a job's category as shown), so no English
     // value is left in a French page's data.

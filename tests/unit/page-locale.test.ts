@@ -113,11 +113,13 @@ describe('an item without its French file is marked lang="en-CA" where a French 
   const POST = 'preparing-fleet-for-canadian-winter';
   const FAQ = '03-data-security';
   const TESTIMONIAL = '02-andrew-campbell';
+  const LEADER = '03-elena-kowalski';
+  const JOB = 'ux-designer';
   let partial: { routes: Route[]; inputs: RenderInputs };
   let english: Site;
 
   beforeAll(() => {
-    const left = (r: SourceRecord) => r.locale === 'fr' && ((r.collection === 'blog' && r.slug === POST) || (r.collection === 'faqs' && r.slug === FAQ) || (r.collection === 'testimonials' && r.slug === TESTIMONIAL));
+    const left = (r: SourceRecord) => r.locale === 'fr' && ((r.collection === 'blog' && r.slug === POST) || (r.collection === 'faqs' && r.slug === FAQ) || (r.collection === 'testimonials' && r.slug === TESTIMONIAL) || (r.collection === 'team' && r.slug === LEADER) || (r.collection === 'jobs' && r.slug === JOB));
     const result = built(records.filter((r) => !left(r)));
     partial = { routes: result.routes, inputs: { ...inputs, sites: result.sites, untranslated: result.untranslated } };
     english = result.sites.en!;
@@ -146,6 +148,18 @@ describe('an item without its French file is marked lang="en-CA" where a French 
     const items = islandProps<{ items: { author: string; lang?: string }[] }>(home, 'TestimonialSlider').items;
     expect(items.filter((t) => t.lang).map((t) => t.author)).toEqual([testimonial.author]);
     expect(home.match(/<figure class="card testimonial" lang="en-CA">/g)?.length).toBe(1);
+  });
+
+  test('an English leader on /fr/leadership and an English job on /fr/career carry lang="en-CA" (the islands had no way to say so)', () => {
+    const leaders = page('/fr/leadership', partial);
+    const leader = english.team.find((m) => m.slug === LEADER)!;
+    expect(islandProps<{ members: { name: string; lang?: string }[] }>(leaders, 'LeadershipTeam').members.filter((m) => m.lang).map((m) => [m.name, m.lang])).toEqual([[leader.name, 'en-CA']]);
+    expect(leaders.match(/<li class="leaders__item[^"]*" lang="en-CA">/g)?.length).toBe(1);
+    const career = page('/fr/career', partial);
+    const job = english.jobs.find((j) => j.slug === JOB)!;
+    expect(islandProps<{ jobs: { id: string; lang?: string }[] }>(career, 'CareerJobs').jobs.filter((j) => j.lang).map((j) => [j.id, j.lang])).toEqual([[job.id, 'en-CA']]);
+    expect(career.match(/<li class="card job-card" lang="en-CA">/g)?.length).toBe(1);
+    expect(page('/leadership', partial)).not.toMatch(/leaders__item[^"]*" lang=/);
   });
 
   test('the same pages with every item translated, and every English page, mark nothing', () => {
