@@ -239,10 +239,12 @@ export const catalogue = {
     message: ({ bytes, limit }) => `image is ${kb(bytes)}, over the ${kb(limit)} limit`,
     hint: () => 'export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80',
   }),
-  'fact-literal': kind<{ found: string; fact: string; placeholder: string }>({
+  'fact-literal': kind<{ found: string; fact: string; placeholder: string; pagePath?: string }>({
     severity: 'warning',
     message: ({ found, fact }) => `"${found}" is ${fact} from content/site.yaml, typed out`,
-    hint: ({ placeholder }) => `write {${placeholder}} instead: a copy keeps the old text when site.yaml changes`,
+    hint: ({ placeholder, pagePath }) => (pagePath
+      ? `link to the page by its path, ${pagePath}, without the address: it stays right when site.yaml changes and leads to the page in the reader's language`
+      : `write {${placeholder}} instead: a copy keeps the old text when site.yaml changes`),
   }),
   'unknown-budget-page': kind<{ page: string; suggestion?: string; english?: string }>({
     severity: 'warning',

@@ -4,6 +4,7 @@
 // is either a runtime parameter its field's schema declares (`x-params`: `{n}`, `{date}`, filled
 // by a template) or a located problem. Expansion runs on the records before the schemas check
 // them, so a maxLength or an e-mail format applies to the text the visitor reads.
+import { isPagePath } from './locales.ts';
 import type { SourceRecord } from './load.ts';
 import { formatPath, sortProblems, type Problem } from './problems.ts';
 import { problem } from './errors.ts';
@@ -296,7 +297,8 @@ export function literalFactWarnings(records: readonly SourceRecord[], facts: Fac
   return sortProblems(warnings);
 }
 
-interface LiteralHit { literal: Literal; found: string; index: number; placeholder: string }
+/** `pagePath`: the hit is the site's address in a link to one of its pages (https://host/solutions/eld → /solutions/eld). */
+interface LiteralHit { literal: Literal; found: string; index: number; placeholder: string; pagePath?: string }
 
 const PHONE_LIKE = /\+?\(?\d[\d\s().\u2010-\u2015-]{5,}\d/g;
 /** National number: a leading country code 1 (North America) is not part of the comparison. */
@@ -317,7 +319,7 @@ function literalsIn(text: string, facts: Facts): LiteralHit[] {
     }
     const needle = literal.text.toLowerCase();
     for (let i = lower.indexOf(needle); i >= 0; i = lower.indexOf(needle, i + needle.length)) {
-      hits.push({ literal, found: text.slice(i, i + needle.length), index: i, placeholder: literal.fact });
+      hits.push({ literal, found: text.slice(i, i + needle.length), index: i, placeholder: literal.fact, pagePath: literal.fact === 'url' ? pagePathAt(text, i + needle.length) : undefined });
     }
   }
   // A longer hit wins over those inside it: an address typed out is not also its street.
@@ -326,5 +328,15 @@ function literalsIn(text: string, facts: Facts): LiteralHit[] {
 }
 
 function literalWarning(file: string, at: { line: number; column: number }, path: string, hit: LiteralHit): Problem {
-  return problem('fact-literal', { file, ...at, path }, { found: hit.found, fact: hit.literal.what, placeholder: hit.placeholder });
+  return problem('fact-literal', { file, ...at, path }, { found: hit.found, fact: hit.literal.what, placeholder: hit.placeholder, pagePath: hit.pagePath });
+}
+
+/**
+ * The page path that follows the site's host name at `end` of `text` (…example/solutions/eld →
+ * /solutions/eld), when there is one: such a link is better written as that path, which stays
+ * on the site and leads to the page in the reader's language; {url} would keep it English.
+ */
+function pagePathAt(text: string, end: number): string | undefined {
+  const path = /^\/[^\s)"'<>\]}]*/.exec(text.slice(end))?.[0];
+  return path && isPagePath(path) ? path : undefined;
 }
