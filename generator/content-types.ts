@@ -571,6 +571,8 @@ export interface BlogsPage {
       noResults: string;
       /** The number of matches; {count} is filled in. */
       results: string;
+      /** Said instead when exactly one article matches (it said '1 articles found'). */
+      resultsOne: string;
     };
     /** The newsletter sign-up in every article's sidebar. */
     newsletter: {

@@ -7,7 +7,7 @@ import { search, type SearchEntry } from './lib/search.ts';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
 import { fillCounts, pageIn, type LocaleProp } from './lib/locale.tsx';
 
-export interface SearchLabels { heading: string; label: string; placeholder: string; button: string; noResults: string; results: string }
+export interface SearchLabels { heading: string; label: string; placeholder: string; button: string; noResults: string; results: string; resultsOne: string }
 
 export default function BlogSearch({ labels, indexUrl, locale }: { labels: SearchLabels; indexUrl: string } & LocaleProp) {
   const [query, setQuery] = useState(prefilledText(usePrefill(), 'q') ?? '');
@@ -35,7 +35,7 @@ export default function BlogSearch({ labels, indexUrl, locale }: { labels: Searc
         </div>
       </form>
       <p className="blog-search__status" role="status">
-        {results === null ? '' : results.length ? fillCounts(labels.results, { count: results.length }, locale) : labels.noResults.replace('{query}', query)}
+        {results === null ? '' : results.length === 1 ? labels.resultsOne : results.length ? fillCounts(labels.results, { count: results.length }, locale) : labels.noResults.replace('{query}', query)}
       </p>
       {results?.length ? (
         <ul className="blog-search__results" role="list">

@@ -124,7 +124,7 @@ test.describe('articles', () => {
     await island.getByRole('searchbox', { name: 'Search articles' }).fill('misuse');
     const result = island.getByRole('link', { name: /Fuel-Card Spend/ });
     await expect(result).toBeVisible();
-    await expect(island.getByRole('status')).toHaveText('1 articles found');
+    await expect(island.getByRole('status')).toHaveText('1 article found'); // it said '1 articles found'
     await result.click();
     await expect(page).toHaveURL(/\/blog-details\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Fuel-Card Spend');

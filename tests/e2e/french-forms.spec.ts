@@ -150,7 +150,7 @@ test('newsletter (French blog): the list stays under /fr/blogs, search ignores a
   await search.scrollIntoViewIfNeeded();
   await expect(search).toHaveAttribute('data-hydrated', '');
   await search.getByRole('searchbox', { name: 'Rechercher des articles' }).fill('vehicule');
-  await expect(search.getByRole('status')).toHaveText(`${expected.length} articles trouvés`);
+  await expect(search.getByRole('status')).toHaveText(expected.length === 1 ? '1 article trouvé' : `${expected.length} articles trouvés`);
   await expect(search.getByRole('listitem').getByRole('link')).toHaveCount(expected.length);
   for (const href of await search.getByRole('listitem').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/fr\/blog-details\/\d+$/);
 
