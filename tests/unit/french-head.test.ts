@@ -4,46 +4,25 @@
 // French page whose post has no translation yet. Rendered in memory from the shipped content.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAll } from '../../generator/load.ts';
-import { validate } from '../../generator/validate.ts';
-import { languages } from '../../generator/build.ts';
 import { renderRoute, type RenderInputs } from '../../generator/render.ts';
 import { sitemap, webManifest } from '../../generator/write.ts';
-import { islandNames } from '../../generator/bundle.ts';
 import type { Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
 import type { SourceRecord } from '../../generator/load.ts';
-import { contentDir, root } from '../helpers.ts';
+import { contentDir } from '../helpers.ts';
+import { builtLanguages, stubInputs } from '../languages-helpers.ts';
 
 let records: SourceRecord[];
 let en: Site;
 let routes: Route[];
 let inputs: RenderInputs;
 
-/** Languages' models and routes from a set of records, as `site build` makes them. */
-function built(from: SourceRecord[]) {
-  const valid = validate(from, { contentDir, includeDrafts: false });
-  expect(valid.problems).toEqual([]);
-  return languages({ site: valid.site!, translations: valid.translations });
-}
-
 beforeAll(async () => {
   records = loadAll(contentDir);
-  const result = built(records);
+  const result = builtLanguages(records);
   en = result.sites.en!;
   routes = result.routes;
-  inputs = {
-    templates: await import('../../templates/index.ts'),
-    sites: result.sites,
-    mode: 'production',
-    image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
-    icon: () => '<svg class="icon"></svg>',
-    client: {
-      css: ['/main.css'],
-      shellScript: '/shell.js',
-      fontPreload: '/font.woff2',
-      islands: Object.fromEntries(islandNames(root).map((name) => [name, { script: `/${name}.js`, imports: [], lazy: [] }])),
-    },
-  };
+  inputs = await stubInputs(result.sites);
 });
 
 const route = (path: string, from = routes) => {
@@ -95,7 +74,7 @@ describe('sitemap alternates', () => {
   });
 
   test('an English-only site has no alternates and no /fr page in its sitemap', () => {
-    const english = built(records.filter((r) => r.locale !== 'fr'));
+    const english = builtLanguages(records.filter((r) => r.locale !== 'fr'));
     const xml = sitemap(english.sites.en!, english.routes).toString('utf8');
     expect(xml).not.toContain('xhtml:link rel=');
     expect(xml).not.toContain('/fr');
@@ -150,7 +129,7 @@ describe('a post without its French file', () => {
   const SLUG = 'preparing-fleet-for-canadian-winter';
 
   test('its French page says so in French and marks the English part lang="en-CA", in its JSON-LD too; the English page has no notice', () => {
-    const result = built(records.filter((r) => !(r.locale === 'fr' && r.collection === 'blog' && r.slug === SLUG)));
+    const result = builtLanguages(records.filter((r) => !(r.locale === 'fr' && r.collection === 'blog' && r.slug === SLUG)));
     const local = { ...inputs, sites: result.sites, untranslated: result.untranslated };
     const post = result.sites.en!.posts.find((p) => p.slug === SLUG)!;
     const french = route(`/fr/blog-details/${post.id}`, result.routes);
@@ -187,7 +166,7 @@ function escapeRe(s: string): string {
 
 describe('the web app manifest', () => {
   test('each language has its own (was one, English, on French pages too): lang, start page, description, and each page links its language\'s', () => {
-    const result = built(records);
+    const result = builtLanguages(records);
     const fr = JSON.parse(webManifest(result.sites.fr!, '/mark.svg', 'fr').toString('utf8')) as Record<string, string>;
     expect(fr).toMatchObject({ lang: 'fr-CA', start_url: '/fr', description: result.sites.fr!.pages.home.description });
     const english = JSON.parse(webManifest(result.sites.en!, '/mark.svg').toString('utf8')) as Record<string, string>;

@@ -4,13 +4,11 @@
 // or from it with some French files left out.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAll, type SourceRecord } from '../../generator/load.ts';
-import { validate } from '../../generator/validate.ts';
-import { languages } from '../../generator/build.ts';
 import { renderRoute, type RenderInputs } from '../../generator/render.ts';
-import { islandNames } from '../../generator/bundle.ts';
 import type { Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
-import { contentDir, root } from '../helpers.ts';
+import { contentDir } from '../helpers.ts';
+import { builtLanguages, stubInputs } from '../languages-helpers.ts';
 
 const NBSP = '\u00a0';
 
@@ -19,31 +17,11 @@ let routes: Route[];
 let sites: Partial<Record<'en' | 'fr', Site>>;
 let inputs: RenderInputs;
 
-/** Languages' models and routes from a set of records, as `site build` makes them. */
-function built(from: SourceRecord[]) {
-  const valid = validate(from, { contentDir, includeDrafts: false });
-  expect(valid.problems).toEqual([]);
-  return languages({ site: valid.site!, translations: valid.translations });
-}
-
 beforeAll(async () => {
   records = loadAll(contentDir);
-  const result = built(records);
+  const result = builtLanguages(records);
   ({ routes, sites } = result);
-  inputs = {
-    templates: await import('../../templates/index.ts'),
-    sites: result.sites,
-    untranslated: result.untranslated,
-    mode: 'production',
-    image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
-    icon: () => '<svg class="icon"></svg>',
-    client: {
-      css: ['/main.css'],
-      shellScript: '/shell.js',
-      fontPreload: '/font.woff2',
-      islands: Object.fromEntries(islandNames(root).map((name) => [name, { script: `/${name}.js`, imports: [], lazy: [] }])),
-    },
-  };
+  inputs = await stubInputs(result.sites, result.untranslated);
 });
 
 const page = (path: string, from: { routes: Route[]; inputs: RenderInputs } = { routes, inputs }) => {
@@ -120,7 +98,7 @@ describe('an item without its French file is marked lang="en-CA" where a French 
 
   beforeAll(() => {
     const left = (r: SourceRecord) => r.locale === 'fr' && ((r.collection === 'blog' && r.slug === POST) || (r.collection === 'faqs' && r.slug === FAQ) || (r.collection === 'testimonials' && r.slug === TESTIMONIAL) || (r.collection === 'team' && r.slug === LEADER) || (r.collection === 'jobs' && r.slug === JOB));
-    const result = built(records.filter((r) => !left(r)));
+    const result = builtLanguages(records.filter((r) => !left(r)));
     partial = { routes: result.routes, inputs: { ...inputs, sites: result.sites, untranslated: result.untranslated } };
     english = result.sites.en!;
   });
