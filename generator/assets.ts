@@ -1,16 +1,37 @@
 // Images and icons from content/images: copied to dist/assets/img with a content hash,
-// measured (width/height for every <img>, so nothing shifts), and icons inlined as SVG.
+// measured (width/height for every <img>, so nothing shifts), and icons inlined as SVG. Photos
+// (JPEG, PNG, WebP, AVIF) are encoded before rendering (generator/images/stage.ts) and handed
+// in with `useRaster`; their files are the encoded widths and formats, never the source.
 // Every read goes through generator/paths.ts: no "..", no symbolic link (validation reports
 // those with their line; meeting one here is a generator bug).
 import { hash } from './hash.ts';
 import { listUnder, readUnder } from './paths.ts';
+import { fileName, type Encoded } from './images/encode.ts';
+import { pictureSet, roles, type ImageRole, type PictureSet } from './images/roles.ts';
 
-export interface ImageInfo { src: string; width: number; height: number }
+/**
+ * An image as templates show it. An SVG has `src` and its size only; a photo also has what a
+ * <picture> needs (templates/components/Picture.tsx): the fallback's `srcset`, the role's
+ * `sizes`, the AVIF and WebP `sources`, and a `placeholder` colour.
+ */
+export interface ImageInfo {
+  src: string;
+  width: number;
+  height: number;
+  srcset?: string;
+  sizes?: string;
+  sources?: { type: string; srcset: string }[];
+  placeholder?: string;
+}
 
 export class AssetStore {
   /** Output files: dist-relative path → bytes. */
   readonly files = new Map<string, Buffer>();
   private images = new Map<string, ImageInfo>();
+  /** Encoded photos by content path: what the admin and the checks read, and each one's output files. */
+  readonly rasters = new Map<string, { encoded: Encoded; set: PictureSet; files: string[] }>();
+  /** Roles each photo was asked for in the last render (for the "blurry" warning). */
+  readonly uses = new Map<string, Set<ImageRole>>();
   private icons = new Map<string, string>();
   private spriteUrl: string | undefined;
   private spriteIds = new Set<string>();
@@ -45,8 +66,50 @@ export class AssetStore {
     return this.spriteUrl;
   }
 
-  /** A content image (images/…) → its hashed URL and intrinsic size. */
-  image(path: string): ImageInfo {
+  /**
+   * A photo, encoded: its files become outputs (assets/img/<folder>/<name>-<width>-<hash>.<ext>)
+   * and `image(path)` returns its <picture> data from now on.
+   */
+  useRaster(path: string, encoded: Encoded): void {
+    this.dropRaster(path);
+    const stem = `assets/img/${path.replace(/^images\//, '').replace(/\.[a-z0-9]+$/i, '')}`;
+    const folder = stem.slice(0, stem.lastIndexOf('/') + 1);
+    const nameOf = (file: Encoded['files'][number]) => `${folder}${fileName(stem.slice(folder.length), file)}`;
+    const set = pictureSet(encoded, (file) => `/${nameOf(file)}`);
+    const files = encoded.files.map((file) => {
+      this.files.set(nameOf(file), file.bytes);
+      return nameOf(file);
+    });
+    this.rasters.set(path, { encoded, set, files });
+  }
+
+  private dropRaster(path: string): void {
+    const raster = this.rasters.get(path);
+    if (!raster) return;
+    for (const file of raster.files) this.files.delete(file);
+    this.rasters.delete(path);
+    for (const key of [...this.images.keys()]) if (key.startsWith(`${path}\0`)) this.images.delete(key);
+  }
+
+  /**
+   * A content image (images/…) → its hashed URL and intrinsic size; for a photo, its <picture>
+   * data with the `sizes` of `role` (generator/images/roles.ts). A template that shows the
+   * image names its role; one that only links to it (og:image, JSON-LD) does not.
+   */
+  image(path: string, role?: ImageRole): ImageInfo {
+    const raster = this.rasters.get(path);
+    if (raster) {
+      // Without a role the image is not laid out (og:image, JSON-LD): no use to warn about.
+      if (role) {
+        let uses = this.uses.get(path);
+        if (!uses) this.uses.set(path, (uses = new Set()));
+        uses.add(role);
+      }
+      const key = `${path}\0${role ?? 'content'}`;
+      let info = this.images.get(key);
+      if (!info) this.images.set(key, (info = { ...raster.set, sizes: roles[role ?? 'content'].sizes }));
+      return info;
+    }
     let info = this.images.get(path);
     if (!info) {
       const bytes = readUnder(this.contentDir, path);
@@ -83,6 +146,7 @@ export class AssetStore {
 
   /** Forget cached files whose source changed (preview rebuilds). */
   invalidate(path: string): void {
+    this.dropRaster(path);
     const info = this.images.get(path);
     if (info) this.files.delete(info.src.slice(1));
     this.images.delete(path);

@@ -13,10 +13,14 @@ import { MarkdownCache, transform } from './transform.ts';
 import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
 import { compileStyles } from './styles.ts';
 import { AssetStore } from './assets.ts';
+import { ImageStage } from './images/stage.ts';
+import { pictureHtml } from './images/html.ts';
+import { isRaster } from './images/problems.ts';
+import type { CacheOptions } from './images/cache.ts';
 import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Outputs } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
-import { ContentError, type Problem } from './problems.ts';
+import { ContentError, sortProblems, type Problem } from './problems.ts';
 import { feed, feedPath, searchIndex, searchIndexPath } from './feed.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
@@ -28,6 +32,8 @@ export interface BuildOptions {
   contentDir: string;
   mode: 'production' | 'preview';
   includeDrafts: boolean;
+  /** Where encoded photos are kept between builds (default <root>/.site/cache/images), and test hooks. */
+  imageCache?: CacheOptions & { dir?: string };
 }
 
 export interface Timing { stage: string; ms: number }
@@ -73,18 +79,42 @@ export class Builder {
   private templates: Templates | undefined;
   private bundled: BundleResult | undefined;
   private assets: AssetStore;
+  /** Photos encoded (or found in the persistent cache) for this builder's content. */
+  readonly images: ImageStage;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
   /** SHA-256 per output buffer: a preview rebuild re-hashes only the files it re-rendered. */
   private digestCache = new WeakMap<Buffer, string>();
   private templateVersion = 0;
   /** Markdown rendered by the last transform: a preview rebuild renders only what changed. */
-  private markdown = new MarkdownCache();
+  private markdown = this.markdownCache();
   /** Changes since the last good build (see `update`). */
   private pending: Changes = noChanges();
 
   constructor(readonly options: BuildOptions) {
     this.assets = new AssetStore(options.contentDir);
+    const { dir, ...cache } = options.imageCache ?? {};
+    this.images = new ImageStage(options.contentDir, dir ?? join(options.root, '.site/cache/images'), this.assets, cache);
+  }
+
+  /** A Markdown cache whose images are the asset store's (a photo in a post's text is a <picture>). */
+  private markdownCache(): MarkdownCache {
+    return new MarkdownCache(DEFAULT_LOCALE, (src, alt) => (isRaster(src) || src.endsWith('.svg') ? pictureHtml(this.assets.image(src, 'article'), alt) : undefined));
+  }
+
+  /** Photos shown narrower than a 2× screen needs, from the last render: warnings for the checks. */
+  imageWarnings(): Problem[] {
+    return this.images.warnings();
+  }
+
+  /** The encoded photos, by content path (the admin and the heavy-image check read them). */
+  get rasters() {
+    return this.assets.rasters;
+  }
+
+  /** The roles each photo was shown in by the last render. */
+  get imageUses() {
+    return this.assets.uses;
   }
 
   /**
@@ -104,7 +134,7 @@ export class Builder {
     });
     // Invalid content ends the build here; the bundle's outcome no longer matters then.
     bundling.catch(() => {});
-    this.validateAll();
+    await this.validateAll();
     // Rendering waits for the bundle (its file names are in every page). Starting before it
     // and completing those pages later was tried: on two cores, already busy with esbuild and
     // Sass, it gained no time and held more memory.
@@ -135,7 +165,7 @@ export class Builder {
       // The last good build's table: a failed validation leaves `this.routes` as it was.
       const previousRoutes = this.routes;
       try {
-        this.validateAll();
+        await this.validateAll();
       } catch (error) {
         if (error instanceof ContentError) return { problems: error.problems, rerendered: [], removed: [], changedFiles: [], timings: this.timings };
         throw error;
@@ -169,6 +199,10 @@ export class Builder {
       if (!rel.startsWith('..')) {
         if (rel.startsWith('images/')) {
           this.assets.invalidate(rel);
+          // Only this photo is read and encoded again (the others stay as they are); Markdown
+          // that shows it is rendered again with its new files.
+          this.images.invalidate(rel);
+          this.markdown = this.markdownCache();
           pending.images = true;
         } else content.push(rel);
       } else if (abs.startsWith(join(this.options.root, 'styles'))) styles = true;
@@ -262,10 +296,15 @@ export class Builder {
     return size;
   }
 
-  /** The validate and transform stages, then the route table. Throws ContentError on bad content. */
-  private validateAll(): void {
-    const { problems, site, translations } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts }));
+  /**
+   * The validate, images and transform stages, then the route table. Throws ContentError on bad
+   * content, a photo that cannot be delivered included.
+   */
+  private async validateAll(): Promise<void> {
+    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts }));
     if (problems.length || !site) throw new ContentError(problems);
+    const imageProblems = await this.time('images', () => this.images.run(images));
+    if (imageProblems.length) throw new ContentError(sortProblems(imageProblems));
     const { sites, routes, untranslated } = this.timeSync('transform', () => languages({ site, translations }, this.markdown));
     this.site = sites.en;
     this.sites = sites;

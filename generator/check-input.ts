@@ -9,6 +9,7 @@ import { listUnder, displayPath } from './paths.ts';
 import type { SourceRecord } from './load.ts';
 import type { Route } from './routes.ts';
 import type { Problem } from './problems.ts';
+import { delivered } from './images/roles.ts';
 
 /** What the checks read of a route besides its weight. */
 function pageOf(route: Route): Omit<CheckPage, 'js' | 'islands'> {
@@ -42,7 +43,8 @@ export function checkInput(builder: Builder, contentDir: string, rendered?: { re
     siteDescription: config?.description ?? '',
     siteUrl: config?.url,
     budgets: budgetsOf(config?.budgets),
-    images: contentImages(contentDir),
+    images: contentImages(contentDir).map((image) => ({ ...image, ...deliveredBytes(builder, image.rel) })),
+    imageWarnings: builder.imageWarnings(),
     text: textReader(contentDir, [...builder.records.values()]),
     records: [...builder.records.values()],
     resolves: rendered?.resolves,
@@ -64,6 +66,15 @@ export function contentCheckInput(records: SourceRecord[], routes: Route[], conf
     text: textReader(contentDir, records),
     records,
   };
+}
+
+/** A photo's bytes on a phone and on a laptop: the heaviest of the roles the pages showed it in. */
+function deliveredBytes(builder: Builder, rel: string): { delivered?: { phone: number; desktop: number } } {
+  const raster = builder.rasters.get(rel);
+  if (!raster) return {};
+  const roles = [...(builder.imageUses.get(rel) ?? ['content' as const])];
+  const most = (viewport: 'phone' | 'desktop') => Math.max(...roles.map((role) => delivered(raster.encoded, role, viewport).bytes.length));
+  return { delivered: { phone: most('phone'), desktop: most('desktop') } };
 }
 
 /** Reads a content file's text once, by display path; undefined when it is gone. */

@@ -68,8 +68,14 @@ export interface CheckInput {
   /** The site's own address (content/site.yaml `url`): a link that starts with it is a link to one of its pages. */
   siteUrl?: string;
   budgets: Budgets;
-  /** Content images: display path, content-relative path (images/…), size in bytes. */
-  images: { file: string; rel: string; bytes: number }[];
+  /**
+   * Content images: display path, content-relative path (images/…), size in bytes, and for a
+   * photo the bytes a visitor downloads on a phone and on a laptop (the best format's width
+   * for the widest role it is shown in; generator/images/roles.ts).
+   */
+  images: { file: string; rel: string; bytes: number; delivered?: { phone: number; desktop: number } }[];
+  /** Photos shown wider than their source can fill (the build's image stage); located warnings. */
+  imageWarnings?: Problem[];
   /** Text of a content file by display path, to find the line a field or link is written on. */
   text(file: string): string | undefined;
   /** The content as read (for checks of the copy itself). */
@@ -91,6 +97,7 @@ type WarningCheck = (input: CheckInput) => Check[];
  */
 export const warningChecks: WarningCheck[] = [
   heavyImages,
+  (input) => (input.imageWarnings ?? []).map((p) => ({ ...p, pages: pagesBuiltFrom(input, p.file) })),
   jsBudget,
   budgetPages,
   descriptions,
@@ -104,7 +111,7 @@ export const warningChecks: WarningCheck[] = [
 /** Checks that read the rendered pages: only the preview keeps them. */
 const renderedChecks: WarningCheck[] = [fromProblems, renderedLinks, renderedEnglishLinks, renderedImages];
 
-const ORDER: Code[] = ['broken-link', 'link-to-english', 'missing-alt', 'heavy-image', 'js-budget', 'unknown-budget-page', 'missing-description', 'fact-literal', 'translation-outdated', 'translation-missing', 'translation-orphan'];
+const ORDER: Code[] = ['broken-link', 'link-to-english', 'missing-alt', 'heavy-image', 'image-too-small', 'js-budget', 'unknown-budget-page', 'missing-description', 'fact-literal', 'translation-outdated', 'translation-missing', 'translation-orphan'];
 
 /**
  * Every warning for `input`, one per place and message (with every page where it shows: a file
@@ -176,12 +183,18 @@ function renderedImages(input: CheckInput): Check[] {
 
 function heavyImages(input: CheckInput): Check[] {
   const limit = input.budgets.imageBytes;
+  // What a visitor downloads: a photo's delivered file (the heavier of phone and laptop), an SVG's source.
+  const weight = (image: CheckInput['images'][number]) => {
+    if (!image.delivered) return { bytes: image.bytes };
+    const { phone, desktop } = image.delivered;
+    return phone >= desktop ? { bytes: phone, viewport: 'phone' as const } : { bytes: desktop, viewport: 'desktop' as const };
+  };
   return input.images
-    .filter((image) => image.bytes > limit)
+    .filter((image) => weight(image).bytes > limit)
     .map((image) => {
       const hashed = `/assets/img/${image.rel.replace(/^images\//, '').replace(/\.[a-z0-9]+$/i, '')}-`;
       return {
-        ...problem('heavy-image', { file: image.file, line: 1, column: 1 }, { bytes: image.bytes, limit }),
+        ...problem('heavy-image', { file: image.file, line: 1, column: 1 }, { ...weight(image), limit }),
         pages: input.pages.filter((p) => p.html?.includes(hashed)).map((p) => p.path),
       };
     });

@@ -143,6 +143,20 @@ export const catalogue = {
     message: ({ image }) => `image "${image}" has no alt text`,
     hint: ({ inMarkdown }) => (inMarkdown ? 'write what it shows inside ![...]' : 'add its alt field (imageAlt, photoAlt…) describing what it shows'),
   }),
+  // Photos the build encodes (generator/images/): located at the field or Markdown that names them.
+  'image-unsupported': kind<{ value: string; format: string }>({
+    message: ({ value, format }) => `image "${value}" is in a format the site cannot deliver (${format})`,
+    hint: () => 'save it as JPEG (photos), PNG (screenshots, transparency), WebP or AVIF, or as SVG for drawings',
+  }),
+  'image-corrupt': kind<{ value: string; detail: string }>({
+    message: ({ value, detail }) => `image "${value}" cannot be decoded (${detail.trim().split('\n')[0]})`,
+    hint: () => 'the file is damaged or incomplete: export or copy it again from the original',
+  }),
+  'image-too-small': kind<{ value: string; width: number; largestUse: number }>({
+    severity: 'warning',
+    message: ({ value, width, largestUse }) => `image "${value}" is ${width} px wide but is shown up to ${largestUse} px wide (on sharp screens), so it looks blurry`,
+    hint: ({ largestUse }) => `use a source at least ${largestUse} px wide (the camera's original, not a thumbnail)`,
+  }),
   'unknown-category': kind<{ value: string; suggestion?: string; known: string[] }>({
     message: ({ value }) => `"${value}" is not a category`,
     hint: (a) => meant(a.suggestion, `expected one of: ${a.known.join(', ')} (content/blog-categories.yaml)`),
@@ -234,10 +248,13 @@ export const catalogue = {
     message: ({ why }) => ({ none: 'page has no description', default: "page uses the site's default description", borrowed: 'page has no description of its own (its subheading stands in)' })[why],
     hint: () => 'write a description: (50–170 characters) saying what this page offers; search results show it',
   }),
-  'heavy-image': kind<{ bytes: number; limit: number }>({
+  // A photo is counted as delivered (the width and format a phone or a laptop downloads), an SVG as written.
+  'heavy-image': kind<{ bytes: number; limit: number; viewport?: 'phone' | 'desktop' }>({
     severity: 'warning',
-    message: ({ bytes, limit }) => `image is ${kb(bytes)}, over the ${kb(limit)} limit`,
-    hint: () => 'export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80',
+    message: ({ bytes, limit, viewport }) => (viewport ? `image sends ${kb(bytes)} to a visitor on a ${viewport}, over the ${kb(limit)} limit` : `image is ${kb(bytes)}, over the ${kb(limit)} limit`),
+    hint: ({ viewport }) => (viewport
+      ? 'the site already sends the smallest width and best format for the screen: crop the photo to what matters or choose a less busy one'
+      : 'export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80'),
   }),
   'fact-literal': kind<{ found: string; fact: string; placeholder: string; pagePath?: string }>({
     severity: 'warning',

@@ -18,6 +18,21 @@ export interface Html {
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 md.inline.ruler.before('emphasis', 'highlight', highlightRule);
 
+/**
+ * Markup for an image written in Markdown (`src` as written, its alt text), or undefined to
+ * leave markdown-it's <img>. The build passes one that gives photos their <picture>
+ * (generator/images/html.ts), the same as a template's.
+ */
+export type ImageHtml = (src: string, alt: string) => string | undefined;
+interface RenderEnv { image?: ImageHtml }
+
+const plainImage = md.renderer.rules.image!;
+md.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
+  const token = tokens[idx]!;
+  const html = env.image?.(token.attrGet('src') ?? '', self.renderInlineAsText(token.children ?? [], options, env));
+  return html ?? plainImage(tokens, idx, options, env, self);
+};
+
 /** ==text== becomes <mark>text</mark>; the text inside keeps its own emphasis. */
 function highlightRule(state: StateInline, silent: boolean): boolean {
   const start = state.pos;
@@ -49,8 +64,8 @@ export function slugify(text: string): string {
 }
 
 /** Renders Markdown; headings get stable ids so a side list or a URL hash can point at them. */
-export function renderMarkdown(source: string, options: { headingOffset?: number; locale?: Locale } = {}): { html: string; headings: Heading[] } {
-  const env = {};
+export function renderMarkdown(source: string, options: { headingOffset?: number; locale?: Locale; image?: ImageHtml } = {}): { html: string; headings: Heading[] } {
+  const env: RenderEnv = { image: options.image };
   const tokens = md.parse(source, env);
   localizeLinks(tokens, options.locale ?? DEFAULT_LOCALE);
   const headings: Heading[] = [];

@@ -117,6 +117,13 @@ export function markdownProblems(record: SourceRecord, cx: ReferenceContext): Pr
   return problems;
 }
 
+/** The images of a Markdown body stored with the site (not https:// ones), where each is written. */
+export function markdownImages(record: SourceRecord): { value: string; at: () => Place }[] {
+  return linksOf(record)
+    .filter((link) => link.image && !/^https?:/.test(link.target))
+    .map((link) => ({ value: link.target, at: () => ({ file: record.file, line: link.line, column: link.column, path: 'body' }) }));
+}
+
 /** Regular files under a folder of content/, as content-relative paths, without following links. */
 function filesUnder(contentDir: string, rel: string): string[] {
   const found: string[] = [];

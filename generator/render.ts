@@ -5,6 +5,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { Site } from './model.ts';
 import type { Route, RouteProps, TemplateName, TemplateProps } from './routes.ts';
 import type { ImageInfo } from './assets.ts';
+import type { ImageRole } from './images/roles.ts';
 import { ContentError } from './problems.ts';
 import { problem } from './errors.ts';
 import { escapeHtml } from '../functions/send-email/http.ts';
@@ -45,7 +46,8 @@ export interface RenderEnv {
    */
   itemLang(collection: CollectionName, slug: string): string | undefined;
   mode: 'production' | 'preview';
-  image(path: string): ImageInfo;
+  /** A content image; a photo's `sizes` are its role's (generator/images/roles.ts; 'content' when not said). */
+  image(path: string, role?: ImageRole): ImageInfo;
   icon(path: string): string;
   /** Registers an island on this page; returns its index for the placeholder. */
   addIsland(use: IslandUse): number;
@@ -99,7 +101,7 @@ export interface RenderInputs {
   /** Per translated language, the items its model shows in English, as collection/slug (TranslatedSite.fallbackItems); none when absent. */
   untranslated?: Partial<Record<Locale, ReadonlySet<string>>>;
   mode: 'production' | 'preview';
-  image(path: string): ImageInfo;
+  image(path: string, role?: ImageRole): ImageInfo;
   icon(path: string): string;
   client: ClientAssets;
   /** Shell parts and islands already rendered in this build (see RenderEnv.shell). */

@@ -2,7 +2,7 @@
 // here, so templates receive data and never a tool (they import nothing from generator/ at run
 // time). Which fields are Markdown is the schemas' word (`x-markdown`); the types make this
 // stage complete: a Markdown field left as text is a string where Site wants Html, and tsc fails.
-import { renderInline, renderMarkdown, type Html } from './markdown.ts';
+import { renderInline, renderMarkdown, type Html, type ImageHtml } from './markdown.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 
@@ -15,14 +15,15 @@ export class MarkdownCache {
   private last = new Map<string, Html>();
   private current = new Map<string, Html>();
 
-  constructor(private readonly locale: Locale = DEFAULT_LOCALE) {}
+  /** `image`: markup for an image in a Markdown block (a photo's <picture>); the build's asset store gives it. */
+  constructor(private readonly locale: Locale = DEFAULT_LOCALE, private readonly image?: ImageHtml) {}
 
   /** The cache of another language, sharing this one's runs: one `start` covers every language of a build. */
   private languages = new Map<Locale, MarkdownCache>();
   in(locale: Locale): MarkdownCache {
     if (locale === this.locale) return this;
     let cache = this.languages.get(locale);
-    if (!cache) this.languages.set(locale, (cache = new MarkdownCache(locale)));
+    if (!cache) this.languages.set(locale, (cache = new MarkdownCache(locale, this.image)));
     return cache;
   }
 
@@ -35,7 +36,7 @@ export class MarkdownCache {
 
   /** A block of Markdown (paragraphs, lists, headings with ids). */
   block(source: string): Html {
-    return this.get(`b\0${source}`, () => ({ ...renderMarkdown(source, { locale: this.locale }), source }));
+    return this.get(`b\0${source}`, () => ({ ...renderMarkdown(source, { locale: this.locale, image: this.image }), source }));
   }
 
   /** One paragraph of Markdown, without the <p> around it. */

@@ -9,7 +9,8 @@ import { formatPath, sortProblems, type Problem } from './problems.ts';
 import type { Category, Pages, SourceSite } from './model.ts';
 import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from './routes.ts';
 import { reportFillMarkers } from './fill-markers.ts';
-import { markdownProblems, referenceContext, referenceProblem } from './references.ts';
+import { markdownImages, markdownProblems, referenceContext, referenceProblem } from './references.ts';
+import type { ImageReference } from './images/stage.ts';
 import { onePerField, schemaProblems } from './schema-problems.ts';
 import { uniquenessProblems } from './unique.ts';
 import { problem } from './errors.ts';
@@ -48,6 +49,8 @@ export interface Validated {
   problems: Problem[];
   /** Per file: problems, for the admin's content view. */
   byFile: Map<string, Problem[]>;
+  /** Every image content names (fields and Markdown, every language), where it is named: the image stage's list. */
+  images: ImageReference[];
 }
 
 // Schema results per record. A record is replaced when its file changes, so the preview
@@ -136,13 +139,17 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
       problems.push(problem('missing-file', { file: displayContent(options.contentDir, `pages/${key}.yaml`), line: 1, column: 1 }, { what: 'the copy of a page the site needs' }));
     }
   }
+  const images: ImageReference[] = [];
   for (const { record, ref } of references) {
-    const found = referenceProblem(ref, cx, () => ({ file: record.file, ...locate(record, ref.path), path: formatPath(ref.path) }));
+    const at = () => ({ file: record.file, ...locate(record, ref.path), path: formatPath(ref.path) });
+    const found = referenceProblem(ref, cx, at);
     if (found) problems.push(found);
+    if (ref.kind === 'image') images.push({ value: ref.value, at });
   }
   // Links and images of every body that parsed, whether or not its front matter passed.
   for (const record of [...parsed, ...translated.flatMap((t) => parsedOnly(t.records))]) {
     if (record.body !== undefined) problems.push(...markdownProblems(record, cx));
+    if (record.body !== undefined) images.push(...markdownImages(record));
   }
 
   // One line per mistake: a field that broke a pattern and the category list is one problem.
@@ -157,11 +164,11 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   problems.splice(0, problems.length, ...english, ...found.filter((p) => translationFiles.has(p.file)));
   const byFile = new Map<string, Problem[]>();
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
-  if (problems.length) return { site: undefined, translations: {}, problems, byFile };
+  if (problems.length) return { site: undefined, translations: {}, problems, byFile, images };
   const translations: Validated['translations'] = {};
   // A language with no file at all is not on the site yet (its pages would all be English).
   for (const { locale, good: mine } of goodTranslations) if (mine.length) translations[locale] = translatedSite(locale, good, mine, options);
-  return { site, translations, problems, byFile };
+  return { site, translations, problems, byFile, images };
 }
 
 /**

@@ -1,61 +1,44 @@
-// Author feedback about a raster source (issue #17), as data: the build adds the file, line
-// and column of the reference and the catalogue's words (generator/errors.ts) when it wires
-// this in. Pure: it reads what encode.ts found, never the image.
-import { ImageSourceError, type Encoded } from './encode.ts';
+// Author feedback about a photo (issue #17), located at the field or Markdown that names it,
+// in the catalogue's words (generator/errors.ts). Pure: it reads what encode.ts found, never
+// the image.
+import { problem, type Place } from '../errors.ts';
+import type { Problem } from '../problems.ts';
+import { ImageSourceError } from './encode.ts';
+import { largestUse, type ImageRole } from './roles.ts';
 
 /** Extensions the pipeline encodes; SVGs pass through generator/assets.ts unchanged. */
 export const rasterExtensions = ['.jpg', '.jpeg', '.png', '.webp', '.avif'] as const;
 
-/** One thing wrong with a source image, with what to do about it. */
-export type ImageFinding =
-  | { kind: 'image-unsupported'; severity: 'error'; format: string; message: string; hint: string }
-  | { kind: 'image-corrupt'; severity: 'error'; detail: string; message: string; hint: string }
-  | { kind: 'image-too-small'; severity: 'warning'; sourceWidth: number; largestUse: number; message: string; hint: string };
+const extensionOf = (path: string) => /\.[^./]+$/.exec(path)?.[0]?.toLowerCase() ?? '';
 
-/** What is known about one source: the encode's result or what it threw, and its widest use. */
-export interface ImageCheck {
-  /** The source file name or path, for the extension check and the message. */
-  path: string;
-  result?: Encoded;
-  error?: unknown;
-  /** The widest the image is ever shown, in device pixels (the role's largest width). */
-  largestUse?: number;
+/** Whether the build encodes this path (a photo) rather than copying it (an SVG). */
+export const isRaster = (path: string): boolean => (rasterExtensions as readonly string[]).includes(extensionOf(path));
+
+/**
+ * A path whose extension is neither a photo's nor an SVG's (a .heic or .gif written in
+ * Markdown; schema fields cannot name one): unsupported before any byte is read.
+ */
+export function extensionProblem(value: string, at: Place): Problem | undefined {
+  const ext = extensionOf(value);
+  if (ext === '.svg' || isRaster(value)) return undefined;
+  return problem('image-unsupported', at, { value, format: ext ? ext.slice(1).toUpperCase() : 'no extension' });
 }
 
-/** Findings for one source: unsupported format, corrupt file, or smaller than its largest use. */
-export function imageFindings(check: ImageCheck): ImageFinding[] {
-  const ext = /\.[^./]+$/.exec(check.path)?.[0]?.toLowerCase() ?? '';
-  if (ext !== '.svg' && !(rasterExtensions as readonly string[]).includes(ext)) return [unsupported(ext ? ext.slice(1).toUpperCase() : 'no extension')];
-  if (check.error !== undefined) {
-    if (check.error instanceof ImageSourceError) {
-      return [check.error.kind === 'unsupported' ? unsupported(check.error.detail) : corrupt(check.error.detail)];
-    }
-    // Anything else is a generator bug, not the author's: the caller lets it propagate.
-    return [];
-  }
-  const source = check.result?.source;
-  if (source && check.largestUse !== undefined && source.width < check.largestUse) {
-    return [{
-      kind: 'image-too-small', severity: 'warning', sourceWidth: source.width, largestUse: check.largestUse,
-      message: `is ${source.width} px wide but is shown up to ${check.largestUse} px wide, so it looks blurry on sharp screens`,
-      hint: `use a source at least ${check.largestUse} px wide (the camera's original, not a thumbnail)`,
-    }];
-  }
-  return [];
+/**
+ * What encoding `value` threw, as the author's problem: a format sharp reads but the site does
+ * not deliver (HEIC, GIF, a text file named .jpg), or a file that does not decode. Anything
+ * else is a generator bug, not the author's: undefined, and the caller lets it propagate.
+ */
+export function encodeProblem(value: string, at: Place, error: unknown): Problem | undefined {
+  if (!(error instanceof ImageSourceError)) return undefined;
+  return error.kind === 'unsupported'
+    ? problem('image-unsupported', at, { value, format: error.detail })
+    : problem('image-corrupt', at, { value, detail: error.detail });
 }
 
-function unsupported(format: string): ImageFinding {
-  return {
-    kind: 'image-unsupported', severity: 'error', format,
-    message: `is in a format the site cannot deliver (${format})`,
-    hint: `save it as JPEG (photos), PNG (screenshots, transparency), WebP or AVIF, or as SVG for drawings`,
-  };
-}
-
-function corrupt(detail: string): ImageFinding {
-  return {
-    kind: 'image-corrupt', severity: 'error', detail,
-    message: `cannot be decoded (${detail.trim().split('\n')[0]})`,
-    hint: 'the file is damaged or incomplete: export or copy it again from the original',
-  };
+/** A warning when the source is narrower than the widest of the roles it was shown in (2× screens). */
+export function sizeProblem(value: string, at: Place, sourceWidth: number, used: Iterable<ImageRole>): Problem | undefined {
+  const widest = Math.max(0, ...[...used].map(largestUse));
+  if (sourceWidth >= widest) return undefined;
+  return problem('image-too-small', at, { value, width: sourceWidth, largestUse: widest });
 }

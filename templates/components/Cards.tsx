@@ -17,7 +17,7 @@ export function postCardData(env: RenderEnv, post: Post): PostCardData {
     dateLabel: env.format.date(post.date),
     readTime: env.format.readTime(post.readTime, site.ui.readTime),
     category: site.categories.find((c) => c.slug === post.category)?.name,
-    image: env.image(post.image),
+    image: env.image(post.image, 'card'),
     lang: env.itemLang('blog', post.slug),
   };
 }
@@ -29,7 +29,7 @@ export function testimonialData(env: RenderEnv, t: { title: string; text: string
     text: t.text,
     author: t.author,
     role: t.company ? `${t.role}, ${t.company}` : t.role,
-    image: t.image ? env.image(t.image) : undefined,
+    image: t.image ? env.image(t.image, 'avatar') : undefined,
     rating: t.rating,
     ratingLabel: t.rating ? env.format.numbers(env.site.ui.ratingLabel, { n: t.rating }) : undefined,
     lang: t.slug === undefined ? undefined : env.itemLang('testimonials', t.slug),

@@ -1,29 +1,21 @@
-// Images and icons from content/images. Every <img> gets its intrinsic width and height.
+// Images and icons from content/images. Every <img> gets its intrinsic width and height; a
+// photo becomes a <picture> sized for its role (templates/components/Picture.tsx).
 import { useEnv } from '../context.tsx';
+import type { ImageRole } from '../../generator/images/roles.ts';
+import { Picture } from './Picture.tsx';
 
 interface ImgProps {
   src: string;
   alt: string;
+  /** What the image is on the page (hero, card, portrait…): decides which width a phone downloads. */
+  role?: ImageRole;
   className?: string;
   loading?: 'lazy' | 'eager';
   priority?: boolean;
-  sizes?: string;
 }
 
-export function Img({ src, alt, className, loading = 'lazy', priority }: ImgProps) {
-  const info = useEnv().image(src);
-  return (
-    <img
-      src={info.src}
-      alt={alt}
-      width={info.width}
-      height={info.height}
-      className={className}
-      loading={priority ? 'eager' : loading}
-      decoding={priority ? 'sync' : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
-    />
-  );
+export function Img({ src, alt, role, className, loading = 'lazy', priority }: ImgProps) {
+  return <Picture image={useEnv().image(src, role ?? 'content')} alt={alt} className={className} loading={loading} priority={priority} />;
 }
 
 /** A decorative line icon, inlined so CSS colours it. */

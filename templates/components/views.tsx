@@ -1,7 +1,10 @@
 // Card markup shared by server templates and islands: plain props in, markup out (no server
 // context), so a slide inside an island renders exactly like the card elsewhere.
+import type { ImageInfo } from '../../generator/assets.ts';
+import { Picture } from './Picture.tsx';
 
-export interface ImageData { src: string; width: number; height: number }
+/** An image as the build hands it over: an SVG's URL and size, or a photo's <picture> data. */
+export type ImageData = ImageInfo;
 
 export interface PostCardData {
   href: string;
@@ -22,7 +25,7 @@ export function PostCardView({ post, headingLevel = 3 }: { post: PostCardData; h
   const H = `h${headingLevel}` as const;
   return (
     <article className="card post-card" lang={post.lang}>
-      <img src={post.image.src} width={post.image.width} height={post.image.height} alt="" className="post-card__image" loading="lazy" decoding="async" />
+      <Picture image={post.image} alt="" className="post-card__image" />
       <div className="post-card__body">
         <p className="post-card__meta">
           {post.category ? <span className="tag">{post.category}</span> : null}
@@ -84,7 +87,7 @@ export function TestimonialView({ t }: { t: TestimonialData }) {
         <p className="testimonial__text">{t.text}</p>
       </blockquote>
       <figcaption className="testimonial__who">
-        {t.image ? <img src={t.image.src} width={t.image.width} height={t.image.height} alt="" className="testimonial__avatar" loading="lazy" decoding="async" /> : null}
+        {t.image ? <Picture image={t.image} alt="" className="testimonial__avatar" /> : null}
         <span><strong>{t.author}</strong><br />{t.role}</span>
       </figcaption>
     </figure>

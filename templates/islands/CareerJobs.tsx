@@ -10,6 +10,7 @@ import { ALL, changeFilter, emptyFilter, matches, optionsOf, type JobCategory, t
 import type { ImageData } from '../components/views.tsx';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
 import { colon, type LocaleProp } from './lib/locale.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 export interface JobView {
   id: string; title: string; department: string; category: string; level: string; location: string;
@@ -82,7 +83,7 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
         </ul>
       ) : (
         <div className="careers__empty">
-          <img src={noJobsImage.src} width={noJobsImage.width} height={noJobsImage.height} alt="" loading="lazy" />
+          <Picture image={noJobsImage} alt="" />
           <p>{labels.noJobs}</p>
         </div>
       )}

@@ -7,6 +7,7 @@ import { useInterval, useMobile, usePausable } from './lib/hooks.ts';
 import { PauseButton } from './lib/PauseButton.tsx';
 import { CarouselControls } from './lib/CarouselControls.tsx';
 import type { LocaleProp } from './lib/locale.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 export interface ShowcaseItem { heading: string; subheading: string; icon: string; image: { src: string; width: number; height: number }; imageAlt: string }
 interface Props extends LocaleProp { items: ShowcaseItem[]; labels: { pause: string; play: string; previous: string; next: string; counter: string } }
@@ -56,7 +57,7 @@ export default function FleetShowcase({ items, labels, locale }: Props) {
         ))}
       </div>
       <div className="showcase__panel" id="showcase-panel" role="tabpanel" aria-labelledby={`showcase-tab-${active}`}>
-        <img src={item.image.src} width={item.image.width} height={item.image.height} alt={item.imageAlt} className="showcase__image" loading="lazy" decoding="async" />
+        <Picture image={item.image} alt={item.imageAlt} className="showcase__image" />
         <div className="showcase__caption">
           <p className="showcase__heading">{item.heading}</p>
           <p className="showcase__sub">{item.subheading}</p>

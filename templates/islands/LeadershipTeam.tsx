@@ -3,6 +3,7 @@
 // colour, the others greyscale.
 import { useState } from 'react';
 import type { ImageData } from '../components/views.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 /** `lang`: set when a page of another language shows this leader untranslated (en-CA). */
 export interface Leader { name: string; role: string; bioHtml: string; photo: ImageData; photoAlt: string; profileUrl: string; lang?: string }
@@ -17,7 +18,7 @@ export default function LeadershipTeam({ members, profileLabel, newTab }: Props)
         {members.map((x, i) => (
           <li key={x.name} className={i === 0 ? 'leaders__item leaders__item--lead' : 'leaders__item'} lang={x.lang}>
             <button type="button" className="leaders__button" aria-pressed={i === chosen} onClick={() => setChosen(i)}>
-              <img src={x.photo.src} width={x.photo.width} height={x.photo.height} alt={x.photoAlt} className="leaders__photo" loading="lazy" decoding="async" />
+              <Picture image={x.photo} alt={x.photoAlt} className="leaders__photo" />
               <span className="leaders__name">{x.name}</span>
               <span className="leaders__role">{x.role}</span>
             </button>

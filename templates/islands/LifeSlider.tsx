@@ -1,6 +1,7 @@
 // /career: the 'Life @' slider, advancing every 3 s (pausable).
 import { Slider, type SliderLabels } from './lib/Slider.tsx';
 import type { ImageData } from '../components/views.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 export interface LifeSlide { title: string; text: string; image: ImageData; imageAlt: string }
 
@@ -9,7 +10,7 @@ export default function LifeSlider({ slides, label, labels }: { slides: LifeSlid
     <Slider label={label} labels={labels} perView={{ 0: 1, 768: 2, 1024: 3 }} spaceBetween={24} loop autoplay={3000} className="life-slider">
       {slides.map((s) => (
         <article key={s.title} className="card life-card">
-          <img src={s.image.src} width={s.image.width} height={s.image.height} alt={s.imageAlt} className="life-card__image" loading="lazy" decoding="async" />
+          <Picture image={s.image} alt={s.imageAlt} className="life-card__image" />
           <h3 className="card__title">{s.title}</h3>
           <p>{s.text}</p>
         </article>

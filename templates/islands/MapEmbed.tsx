@@ -2,6 +2,7 @@
 // when the visitor asks for it (nothing leaves the site before), plus a plain link to it.
 import { useState } from 'react';
 import type { ImageData } from '../components/views.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 interface Props { image: ImageData; imageAlt: string; embedUrl: string; frameTitle: string; button: string; notice: string; linkUrl: string; linkLabel: string; newTab: string }
 
@@ -12,7 +13,7 @@ export default function MapEmbed({ image, imageAlt, embedUrl, frameTitle, button
       {live ? (
         <iframe className="map__frame" src={embedUrl} title={frameTitle} width={image.width} height={image.height} loading="lazy" referrerPolicy="no-referrer" />
       ) : (
-        <img className="map__image" src={image.src} width={image.width} height={image.height} alt={imageAlt} loading="lazy" decoding="async" />
+        <Picture image={image} alt={imageAlt} className="map__image" />
       )}
       <div className="map__actions">
         {live ? null : <button type="button" className="btn btn--secondary" onClick={() => setLive(true)}>{button}</button>}

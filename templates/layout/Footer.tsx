@@ -31,7 +31,7 @@ function FooterMain() {
     <div className="container site-footer__inner">
       <div className="site-footer__brand">
         <a href={env.href('/')} className="brand" data-home-link data-scroll-top>
-          <Img src={config.logoWhite} alt={fill(ui.homeLink, { brand: config.brand })} className="brand__logo" />
+          <Img src={config.logoWhite} alt={fill(ui.homeLink, { brand: config.brand })} role="logo" className="brand__logo" />
         </a>
         <p className="site-footer__tagline">{nav.footer.tagline}</p>
         <div className="site-footer__actions">

@@ -65,7 +65,7 @@ function Navbar() {
   return (
     <>
       <a className="brand" href={env.href('/')} data-home-link>
-        <Img src={config.logo} alt={fill(ui.homeLink, { brand: config.brand })} className="brand__logo" priority />
+        <Img src={config.logo} alt={fill(ui.homeLink, { brand: config.brand })} role="logo" className="brand__logo" priority />
       </a>
       <ul className="nav-menus" role="list">
         {nav.menus.map((menu) => (
@@ -141,7 +141,7 @@ function MobileMenu() {
     <>
       <div className="mobile-menu__top">
         <a className="brand" href={env.href('/')} data-home-link>
-          <Img src={config.logo} alt={fill(ui.homeLink, { brand: config.brand })} className="brand__logo" />
+          <Img src={config.logo} alt={fill(ui.homeLink, { brand: config.brand })} role="logo" className="brand__logo" />
         </a>
         <button type="button" className="mobile-menu__close" popoverTarget="mobile-menu" popoverTargetAction="hide">
           <Glyph name="close" />

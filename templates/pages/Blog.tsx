@@ -135,13 +135,13 @@ export function BlogPost({ post }: TemplateProps['BlogPost']) {
           <p className="article__subheading" lang={lang}>{post.subheading}</p>
         </header>
         <div className="container article__hero" lang={lang}>
-          <Img src={post.image} alt={post.imageAlt} className="article__image" priority />
+          <Img src={post.image} alt={post.imageAlt} role="hero" className="article__image" priority />
         </div>
         <div className="container article__layout">
           <div className="article__main">
             <Html html={post.body.html} className="prose article__body" lang={lang} />
             <footer className="author" lang={lang}>
-              <Img src={post.author.image} alt="" className="author__image" />
+              <Img src={post.author.image} alt="" role="avatar" className="author__image" />
               <div>
                 <p className="author__name">{post.author.name}</p>
                 {post.author.role ? <p className="author__role">{post.author.role}</p> : null}

@@ -100,7 +100,7 @@ export function Leadership() {
           component={LeadershipTeam}
           hydrate="visible"
           props={{
-            members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: m.bio.html, photo: env.image(m.photo), photoAlt: m.photoAlt, profileUrl: m.profileUrl, lang: env.itemLang('team', m.slug) })),
+            members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: m.bio.html, photo: env.image(m.photo, 'portrait'), photoAlt: m.photoAlt, profileUrl: m.profileUrl, lang: env.itemLang('team', m.slug) })),
             profileLabel: site.ui.profile,
             newTab: site.ui.externalLinkNote,
           }}
@@ -129,7 +129,7 @@ function jobsProps(env: RenderEnv, s: CareerPage['sections']) {
     // Categories travel by their name on this page (a job's category as shown), so no English
     // value is left in a French page's data.
     categories: Object.values(jobs.categories).map((name) => ({ value: name, label: name })),
-    noJobsImage: env.image(jobs.noJobsImage),
+    noJobsImage: env.image(jobs.noJobsImage, 'content'),
     endpoint: site.config.leadEndpoint,
     thanks: '/Thanks',
     labels: {
@@ -204,7 +204,7 @@ export function Career() {
           name="LifeSlider"
           component={LifeSlider}
           hydrate="visible"
-          props={{ slides: s.life.slides.map((x) => ({ ...x, image: env.image(x.image) })), label: s.life.heading, labels: sliderLabels(env.site) }}
+          props={{ slides: s.life.slides.map((x) => ({ ...x, image: env.image(x.image, 'content') })), label: s.life.heading, labels: sliderLabels(env.site) }}
         />
       </Section>
     </Document>
@@ -259,7 +259,7 @@ export function ContactUs() {
               name="MapEmbed"
               component={MapEmbed}
               hydrate="visible"
-              props={{ image: env.image(map.image), imageAlt: map.imageAlt, embedUrl: map.embedUrl, frameTitle: map.frameTitle, button: map.button, notice: map.notice, linkUrl: map.linkUrl, linkLabel: map.linkLabel, newTab: site.ui.externalLinkNote }}
+              props={{ image: env.image(map.image, 'content'), imageAlt: map.imageAlt, embedUrl: map.embedUrl, frameTitle: map.frameTitle, button: map.button, notice: map.notice, linkUrl: map.linkUrl, linkLabel: map.linkLabel, newTab: site.ui.externalLinkNote }}
             />
           </aside>
         </div>

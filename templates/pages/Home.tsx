@@ -58,7 +58,7 @@ export function Home() {
           component={FleetShowcase}
           hydrate="visible"
           props={{
-            items: site.fleetFeatures.map((f) => ({ heading: f.heading, subheading: f.subheading, icon: env.icon(f.icon), image: env.image(f.image), imageAlt: f.imageAlt })),
+            items: site.fleetFeatures.map((f) => ({ heading: f.heading, subheading: f.subheading, icon: env.icon(f.icon), image: env.image(f.image, 'content'), imageAlt: f.imageAlt })),
             labels: { ...carouselLabels(site), pause: ui.pause, play: ui.play },
           }}
         />

@@ -35,6 +35,9 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'invalid-value': [{ detail: 'must be valid' }, 'must be valid', "see the field's description in its schema (generator/schemas/)"],
   'missing-image': [{ value: 'images/blog/eld-complance.svg', suggestion: 'images/blog/eld-compliance.svg' }, 'image "images/blog/eld-complance.svg" does not exist', 'did you mean images/blog/eld-compliance.svg?'],
   'missing-alt': [{ image: 'images/a.svg', inMarkdown: true }, 'image "images/a.svg" has no alt text', 'write what it shows inside ![...]'],
+  'image-unsupported': [{ value: 'images/blog/yard.heic', format: 'HEIC' }, 'image "images/blog/yard.heic" is in a format the site cannot deliver (HEIC)', 'save it as JPEG (photos), PNG (screenshots, transparency), WebP or AVIF, or as SVG for drawings'],
+  'image-corrupt': [{ value: 'images/blog/yard.jpg', detail: 'VipsJpeg: Premature end of input file\nmore' }, 'image "images/blog/yard.jpg" cannot be decoded (VipsJpeg: Premature end of input file)', 'the file is damaged or incomplete: export or copy it again from the original'],
+  'image-too-small': [{ value: 'images/team/jane.jpg', width: 300, largestUse: 440 }, 'image "images/team/jane.jpg" is 300 px wide but is shown up to 440 px wide (on sharp screens), so it looks blurry', "use a source at least 440 px wide (the camera's original, not a thumbnail)"],
   'unknown-category': [{ value: 'ELD', suggestion: 'eld', known: ['eld', 'technology'] }, '"ELD" is not a category', 'did you mean eld?'],
   'broken-link': [{ target: '/faq', suggestion: '/faqs' }, 'link "/faq" goes to a page that does not exist', 'did you mean /faqs?'],
   'not-a-site-path': [{ value: 'faqs' }, '"faqs" is not a path on this site', 'start it with /, e.g. /contact-us'],
@@ -60,7 +63,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'translation-orphan': [{ source: 'content/blog/a.md' }, 'translates content/blog/a.md, which does not exist', 'delete it, or rename it after the English file it translates (content/fr/ mirrors content/)'],
 };
 
-const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'fact-literal', 'unknown-budget-page', 'link-to-english', 'translation-missing', 'translation-outdated', 'translation-orphan'];
+const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'image-too-small', 'fact-literal', 'unknown-budget-page', 'link-to-english', 'translation-missing', 'translation-outdated', 'translation-orphan'];
 
 describe('the error catalogue', () => {
   test('every entry has a sample here (a new kind of problem comes with its words tested)', () => {

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { encodeImage, fallbackFormat, fileName, ImageSourceError, outputWidths, type Encoded, type Transform } from '../../generator/images/encode.ts';
-import { imageFindings } from '../../generator/images/problems.ts';
+import { encodeProblem, extensionProblem, sizeProblem } from '../../generator/images/problems.ts';
 
 /** Effort 0 keeps the suite fast; the build's default is generator/images/encode.ts's. */
 const transform: Transform = { widths: [1600, 400, 800], formats: ['avif', 'webp'], avifEffort: 0, quality: { avif: 50, webp: 75, jpeg: 75 } };
@@ -118,32 +118,39 @@ describe('widths and fallbacks', () => {
 });
 
 describe('author feedback', () => {
-  async function findingsFor(path: string, bytes: Buffer, largestUse?: number) {
+  const at = { file: 'content/blog/yard.md', line: 7, column: 1, path: 'image' };
+  async function problemFor(path: string, bytes: Buffer) {
     try {
-      return imageFindings({ path, result: await encodeImage(bytes, transform), largestUse });
+      await encodeImage(bytes, transform);
+      return undefined;
     } catch (error) {
-      return imageFindings({ path, error, largestUse });
+      return encodeProblem(path, at, error);
     }
   }
 
-  test('a truncated JPEG is a corrupt file, not a crash', async () => {
+  test('a truncated JPEG is a corrupt file located at its reference, not a crash', async () => {
     const truncated = (await phonePhoto()).subarray(0, 4000);
     await expect(encodeImage(truncated, transform)).rejects.toBeInstanceOf(ImageSourceError);
-    const [finding] = await findingsFor('images/blog/yard.jpg', truncated);
-    expect(finding).toMatchObject({ kind: 'image-corrupt', severity: 'error' });
-    expect(finding!.message).toMatch(/premature end/i);
+    const found = await problemFor('images/blog/yard.jpg', truncated);
+    expect(found).toMatchObject({ code: 'image-corrupt', severity: 'error', file: 'content/blog/yard.md', line: 7, path: 'image' });
+    expect(found!.message).toMatch(/images\/blog\/yard\.jpg.*premature end/i);
   });
 
-  test('a text file named .jpg and a GIF are unsupported formats', async () => {
-    expect((await findingsFor('images/a.jpg', Buffer.from('not an image')))[0]).toMatchObject({ kind: 'image-unsupported' });
+  test('a text file named .jpg, a GIF and a HEIC or TIFF name are unsupported formats', async () => {
+    expect(await problemFor('images/a.jpg', Buffer.from('not an image'))).toMatchObject({ code: 'image-unsupported' });
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: GREY } }).gif().toBuffer();
-    expect((await findingsFor('images/a.png', gif))[0]).toMatchObject({ kind: 'image-unsupported', format: 'GIF' });
-    expect(imageFindings({ path: 'images/scan.tiff' })[0]).toMatchObject({ kind: 'image-unsupported', format: 'TIFF' });
+    expect((await problemFor('images/a.png', gif))!.message).toMatch(/\(GIF\)/);
+    expect(extensionProblem('images/scan.tiff', at)!.message).toMatch(/\(TIFF\)/);
+    expect(extensionProblem('images/IMG_0001.HEIC', at)).toMatchObject({ code: 'image-unsupported', severity: 'error' });
+    expect(extensionProblem('images/ok.JPG', at)).toBeUndefined();
+    expect(extensionProblem('images/ok.svg', at)).toBeUndefined();
   });
 
-  test('a source narrower than its largest use is a blurry-image warning; a wide enough one is fine', async () => {
-    const small = await sharp({ create: { width: 600, height: 400, channels: 3, background: GREY } }).jpeg().toBuffer();
-    expect(await findingsFor('images/team/jane.jpg', small, 1600)).toEqual([expect.objectContaining({ kind: 'image-too-small', severity: 'warning', sourceWidth: 600, largestUse: 1600 })]);
-    expect(await findingsFor('images/team/jane.jpg', small, 600)).toEqual([]);
+  test('a source narrower than its widest role at 2× is a blurry-image warning; a wide enough one is fine', () => {
+    // A hero is 1020 CSS px wide at most: 2× is 2040, capped at the ladder's top, 1920.
+    expect(sizeProblem('images/blog/yard.jpg', at, 600, ['card', 'hero'])).toMatchObject({ code: 'image-too-small', severity: 'warning' });
+    expect(sizeProblem('images/blog/yard.jpg', at, 600, ['card', 'hero'])!.hint).toMatch(/1920 px/);
+    expect(sizeProblem('images/team/jane.jpg', at, 600, ['portrait'])).toBeUndefined();
+    expect(sizeProblem('images/blog/yard.jpg', at, 1920, ['hero'])).toBeUndefined();
   });
 });

@@ -1,0 +1,106 @@
+// The build's image stage (issue #17): after validation, before the Markdown and the pages,
+// every photo the content names is encoded once (or read from the persistent cache) and handed
+// to the asset store, so rendering stays synchronous. A photo that cannot be delivered is a
+// problem located at each field or Markdown image that names it. The stage remembers what it
+// encoded: the preview re-encodes only a photo whose file changed (`invalidate`).
+import { availableParallelism } from 'node:os';
+import type { AssetStore } from '../assets.ts';
+import type { Place } from '../errors.ts';
+import { readUnder } from '../paths.ts';
+import type { Problem } from '../problems.ts';
+import { ImageCache, type CacheOptions } from './cache.ts';
+import { defaultTransform, ImageSourceError, type Encoded, type Transform } from './encode.ts';
+import { encodeProblem, extensionProblem, isRaster, sizeProblem } from './problems.ts';
+import { WIDTH_LADDER } from './roles.ts';
+
+/** One place content names an image: a schema field (x-check image) or a Markdown ![…](…). */
+export interface ImageReference {
+  value: string;
+  /** Where it is written; lazy, as locating a YAML field re-parses the file. */
+  at: () => Place;
+}
+
+/**
+ * The one transform every photo is encoded with: the whole ladder, so every role is served by
+ * one encode. AVIF effort 2 was measured (scripts/bench-images.mjs, README) to keep a cold build
+ * of 50 phone photos within budget on 2 cores; effort 4 took about twice as long for ~5% less.
+ */
+export const photoTransform: Transform = { ...defaultTransform, widths: WIDTH_LADDER, avifEffort: 2 };
+
+type Outcome = { encoded: Encoded; error?: undefined } | { encoded?: undefined; error: ImageSourceError };
+
+export class ImageStage {
+  readonly cache: ImageCache;
+  private outcomes = new Map<string, Outcome>();
+  /** The references of the last run, by image: the warnings are located at the first. */
+  private references = new Map<string, ImageReference[]>();
+
+  constructor(private readonly contentDir: string, cacheDir: string, private readonly assets: AssetStore, options: CacheOptions & { transform?: Transform } = {}) {
+    this.cache = new ImageCache(cacheDir, options);
+    this.transform = options.transform ?? photoTransform;
+  }
+
+  private readonly transform: Transform;
+
+  /**
+   * Encodes every photo `refs` names that is not encoded yet and returns the problems: an
+   * unsupported format or a corrupt file, once per reference. SVGs are left to the asset store.
+   */
+  async run(refs: ImageReference[]): Promise<Problem[]> {
+    this.references = new Map();
+    for (const ref of refs) this.references.set(ref.value, [...(this.references.get(ref.value) ?? []), ref]);
+    const problems: Problem[] = [];
+    const todo: string[] = [];
+    for (const [value, places] of this.references) {
+      if (extensionProblem(value, places[0]!.at())) problems.push(...places.map((p) => extensionProblem(value, p.at())!));
+      else if (isRaster(value) && !this.outcomes.has(value)) todo.push(value);
+    }
+    // A few sources at a time: each is read whole, and 50 phone photos are 300 MB of JPEG.
+    // The cache bounds the encodes themselves; this bounds the bytes waiting for them.
+    const workers = Array.from({ length: Math.min(todo.length, availableParallelism() * 2) }, async () => {
+      for (let value = todo.shift(); value !== undefined; value = todo.shift()) await this.encode(value);
+    });
+    await Promise.all(workers);
+    for (const [value, places] of this.references) {
+      const error = this.outcomes.get(value)?.error;
+      if (error) problems.push(...places.map((p) => encodeProblem(value, p.at(), error)!));
+    }
+    return problems;
+  }
+
+  private async encode(value: string): Promise<void> {
+    let outcome: Outcome;
+    try {
+      outcome = { encoded: await this.cache.get(readUnder(this.contentDir, value), this.transform) };
+    } catch (error) {
+      // Anything but an author's bad file is the generator's bug: let it through.
+      if (!(error instanceof ImageSourceError)) throw error;
+      outcome = { error };
+    }
+    this.outcomes.set(value, outcome);
+    if (outcome.encoded) this.assets.useRaster(value, outcome.encoded);
+  }
+
+  /** Forget a photo whose file changed or went: the next run reads and encodes (or finds) it again. */
+  invalidate(path: string): void {
+    this.outcomes.delete(path);
+  }
+
+  /** Photos narrower than the widest role the pages showed them in: warnings, at the first reference. */
+  warnings(): Problem[] {
+    const found: Problem[] = [];
+    for (const [value, places] of this.references) {
+      const encoded = this.outcomes.get(value)?.encoded;
+      const uses = this.assets.uses.get(value);
+      if (!encoded || !uses) continue;
+      const warning = sizeProblem(value, places[0]!.at(), encoded.source.width, uses);
+      if (warning) found.push(warning);
+    }
+    return found;
+  }
+
+  /** Where each image of the last run is first named (for the admin and the heavy-image check). */
+  firstReference(value: string): Place | undefined {
+    return this.references.get(value)?.[0]?.at();
+  }
+}
