@@ -50,6 +50,11 @@ export interface FleetFeature {
 
 /** Lead form copy and option lists (content/forms.yaml) */
 export interface FormsCopy {
+  /** The optional, unticked box on the contact, get-started, partner and job forms: consent to news and offers, separate from the inquiry (Canada's anti-spam law). */
+  newsOptIn: {
+    /** The box's label, which is the consent statement: who asks ({legalName}, {email}), for what, and that consent can be withdrawn at any time. Its exact words are archived with each consent. */
+    label: string;
+  };
   /** The contact form (/contact-us). */
   contact: {
     /** The form's fields by their name in the lead (functions/send-email/validation.ts). */
@@ -206,6 +211,12 @@ export interface Job<M = Html> {
 export interface LegalFrontMatter {
   title: string;
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   lastUpdated: string;
 }
 
@@ -268,6 +279,12 @@ export interface PostFrontMatter {
   subheading: string;
   /** Meta description; the subheading is used when absent. */
   description?: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   date: string;
   updated?: string;
   /** Minutes: 3 or 5. */
@@ -359,6 +376,12 @@ export interface Solution {
   name: string;
   title: string;
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   card: {
     heading: string;
     subheading: string;
@@ -465,6 +488,19 @@ export interface Testimonial {
 
 /** Interface words (content/ui.yaml): labels, units and formats the templates share */
 export interface Ui {
+  /** The part of the site a page belongs to, written small above its title on its social card (the picture a shared link shows). The home, list and message pages show none. */
+  cardSections: {
+    /** Above each solution page's title. */
+    solutions: string;
+    /** Above each blog post's title. */
+    blog: string;
+    /** Above the leadership, career, partnership, contact and get-started pages' titles. */
+    company: string;
+    /** Above the FAQ page's title. */
+    resources: string;
+    /** Above the terms and the privacy policy's titles. */
+    legal: string;
+  };
   /** The link to this page in the other language (navbar, mobile menu, footer). Written in the language it leads to. */
   languageSwitch: {
     /** What the link shows: the other language's name in that language (Français, English). */
@@ -534,6 +570,12 @@ export interface BlogsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -586,6 +628,8 @@ export interface BlogsPage {
       placeholder: string;
       /** The subscribe button. */
       button: string;
+      /** The consent statement beside Subscribe (Canada's anti-spam law): who asks ({legalName}, {address}, {email}), for what, and that consent can be withdrawn at any time. Its exact words are archived with each sign-up; changing them starts a new version. */
+      consent: string;
     };
     /** The RSS feed (/feed.xml), linked from every page's head. */
     feed: {
@@ -603,6 +647,12 @@ export interface CareerPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -685,6 +735,12 @@ export interface ContactUsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -744,6 +800,12 @@ export interface FaqsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -758,6 +820,12 @@ export interface GetStartedPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -813,6 +881,12 @@ export interface HomePage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -851,6 +925,12 @@ export interface LeadershipPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -879,6 +959,12 @@ export interface MessagePage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The sentence under the heading. */
@@ -895,6 +981,12 @@ export interface NotFoundPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The big heading (the status code). */
   heading: string;
   /** The sentence under the heading. */
@@ -923,6 +1015,12 @@ export interface PartnershipPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -944,6 +1042,12 @@ export interface SolutionsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */

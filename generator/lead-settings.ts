@@ -6,7 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import type { LeadSettings } from '../functions/send-email/config.ts';
-import type { FormName } from '../functions/send-email/validation.ts';
+import type { FormName, Locale } from '../functions/send-email/validation.ts';
+import type { VisitorCopy } from '../functions/send-email/visitor-email.ts';
+import { expandText, factsOf } from './facts.ts';
+import type { SourceRecord } from './load.ts';
+import { locales } from './locales.ts';
 
 interface FieldCopy { label?: string }
 type Fields = Record<string, FieldCopy>;
@@ -27,7 +31,34 @@ export function leadSettings(contentDir: string): LeadSettings {
     hiringInbox: site.hiringInbox ?? site.salesInbox,
     labels: formLabels(read('forms.yaml'), read('pages/get-started.yaml'), { vehicles: 'Vehicles or assets', industry: 'Industry', email: 'Email' }),
     ...(fr ? { translatedLabels: { fr } } : {}),
+    ...consentCopy(contentDir, site),
   };
+}
+
+/**
+ * The consent statements as the pages show them (the newsletter's beside Subscribe, the lead
+ * forms' box label) and the visitor e-mails' copy, per language, facts filled in as the
+ * generator fills them. A language without its files is left out (the function falls back to English).
+ */
+function consentCopy(contentDir: string, site: Record<string, unknown>): Pick<LeadSettings, 'consentText' | 'visitor'> {
+  const consentText: NonNullable<LeadSettings['consentText']> = {};
+  const visitor: NonNullable<LeadSettings['visitor']> = {};
+  for (const locale of ['en', 'fr'] as Locale[]) {
+    const dir = locale === 'en' ? '' : `${locale}/`;
+    const file = (rel: string) => join(contentDir, dir, rel);
+    if (!existsSync(file('_visitor-emails.yaml')) || !existsSync(file('forms.yaml')) || !existsSync(file('pages/blogs.yaml'))) continue;
+    const facts = factsOf([{ collection: 'site', data: site } as unknown as SourceRecord], locales[locale].tag);
+    // {url} is the site's address as a visitor types it (site.yaml's url, no trailing slash).
+    const url = String(site.url).replace(/\/$/, '');
+    const fill = <T>(value: T): T => (typeof value === 'string' ? expandText(value.replaceAll('{url}', url), facts) : Array.isArray(value) ? value.map(fill) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)])) : value) as T;
+    const load = (path: string) => yaml.load(readFileSync(path, 'utf8')) as Record<string, any>;
+    consentText[locale] = {
+      newsletter: fill(String(load(file('pages/blogs.yaml')).sections?.newsletter?.consent ?? '')),
+      optIn: fill(String(load(file('forms.yaml')).newsOptIn?.label ?? '')),
+    };
+    visitor[locale] = fill(load(file('_visitor-emails.yaml'))) as VisitorCopy;
+  }
+  return { consentText, visitor };
 }
 
 /** Field labels per form from one language's forms.yaml and get-started page; `defaults` names the fields they do not label. */

@@ -7,11 +7,19 @@
 //   tickets/<sha256 of key>/<uuid>.json one per upload ticket a form fill was given (1 day)
 //   uploads/YYYY/MM/DD/<uuid>/<name>    résumés as the browser uploaded them (1 day)
 //   resumes/YYYY/MM/DD/<uuid>/<name>    résumés a valid lead references, moved from uploads/ (12 months)
+//   consent/<sha256 of address>/<at>-<type>-<rand>.json
+//                                       one consent event (requested, confirmed, withdrawn), written
+//                                       once and never rewritten: the proof CASL asks for (36 months)
+//   notices/YYYY-MM-DD/<kind>/<sha256 of address>.json
+//                                       a visitor e-mail sent that day (one per address and kind; 2 days)
+//   outbox/<lead id>.json               { key }: a lead for the webhook to deliver (LEAD_WEBHOOK_URL; 7 days)
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Attribution } from './attribution.ts';
+import { addressHash, type ConsentEvent } from './consent.ts';
 import type { LeadForEmail } from './email.ts';
 import { RESUME, resumeType } from './validation.ts';
 
@@ -23,6 +31,14 @@ export interface ArchivedLead extends LeadForEmail {
   /** 'json' from the scripted forms, 'form' from a plain form post. */
   via: 'json' | 'form';
   resumeKey?: string;
+  /** Where the lead came from (attribution.ts), checked; absent on older leads. */
+  attribution?: Attribution;
+  /**
+   * Consent to news and offers asked with this lead (the newsletter itself, or the lead form's
+   * box ticked): the consent request's id (the lead's id) and the wording's version. Its events
+   * (requested, confirmed, withdrawn) are under consent/.
+   */
+  consent?: { id: string; wording: string };
   attempts: number;
   sentAt?: string;
   messageId?: string;
@@ -34,7 +50,7 @@ export interface SubmissionRecord { id: string; key: string; receivedAt?: string
 export interface UploadTicket { url: string; fields: Record<string, string>; key: string; maxBytes: number }
 
 /** Every prefix the function writes, for tools that empty a local archive. */
-export const ARCHIVE_PREFIXES = ['leads/', 'submissions/', 'tickets/', 'uploads/', 'resumes/'] as const;
+export const ARCHIVE_PREFIXES = ['leads/', 'submissions/', 'tickets/', 'uploads/', 'resumes/', 'consent/', 'notices/', 'outbox/'] as const;
 
 export interface Archive {
   findSubmission(hash: string): Promise<SubmissionRecord | null>;
@@ -57,6 +73,17 @@ export interface Archive {
   /** Moves a pending upload to resumes/ (copy, then delete) and answers the kept key; done already is fine. */
   keepUpload(key: string): Promise<string>;
   downloadLink(key: string): Promise<{ url: string; expiresAt: string }>;
+  /** Archives one consent event under its address (a new object each time, never overwritten). */
+  addConsent(event: ConsentEvent): Promise<void>;
+  /** Every consent event of an address, oldest first. */
+  consentEvents(email: string): Promise<ConsentEvent[]>;
+  /**
+   * Records that a visitor e-mail of `kind` goes to `email` on `day` (YYYY-MM-DD, a conditional
+   * write); false when one already went that day.
+   */
+  claimNotice(kind: string, email: string, day: string): Promise<boolean>;
+  /** Queues a lead for the webhook (outbox/<id>.json). */
+  queueWebhook(lead: ArchivedLead): Promise<void>;
   clear(prefixes: readonly string[]): Promise<number>;
 }
 
@@ -192,6 +219,37 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
       const fileName = key.split('/').pop()!;
       const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"` }), { expiresIn: LINK_SECONDS });
       return { url, expiresAt: new Date(Date.now() + LINK_SECONDS * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' };
+    },
+
+    async addConsent(event) {
+      const rand = randomUUID().slice(0, 8);
+      await putJson(`consent/${addressHash(event.email)}/${event.at.replace(/[:.]/g, '')}-${event.type}-${rand}.json`, event, { conditional: true });
+    },
+
+    async consentEvents(email) {
+      const events: ConsentEvent[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `consent/${addressHash(email)}/`, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          const event = object.Key ? await getJson<ConsentEvent>(object.Key) : null;
+          if (event) events.push(event);
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return events.sort((a, b) => a.at.localeCompare(b.at));
+    },
+
+    async claimNotice(kind, email, day) {
+      const Key = `notices/${day}/${kind}/${addressHash(email)}.json`;
+      // Look first (one cheap request in the common case, and the only check s3rver, which
+      // ignores If-None-Match on PUT, can make); the conditional write settles a race on S3.
+      if (await exists(Key)) return false;
+      return writeOnce(() => putJson(Key, { sentAt: new Date().toISOString() }, { conditional: true }));
+    },
+
+    async queueWebhook(lead) {
+      await putJson(`outbox/${lead.id}.json`, { key: lead.key });
     },
 
     async clear(prefixes) {

@@ -3,8 +3,10 @@
 // characters (no header injection through a name) and Unicode format characters (bidi
 // overrides, zero-width, BOM: no Subject that reads differently from what it says), HTML
 // bodies escape everything.
+import { ATTRIBUTION_KEYS, ATTRIBUTION_LABELS, type Attribution } from './attribution.ts';
 import { escapeHtml } from './http.ts';
 import type { FormName, LeadMessage, Locale } from './validation.ts';
+import type { VisitorCopy } from './visitor-email.ts';
 
 export interface LeadEmail {
   from: string;
@@ -25,6 +27,10 @@ export interface LeadForEmail {
   /** The language the visitor wrote in; absent on leads archived before issue #16 (English). */
   locale?: Locale;
   resume?: { fileName: string; url: string; expiresAt: string };
+  /** Where the lead came from (landing page, referrer, UTM), checked. */
+  attribution?: Attribution;
+  /** Set when the visitor asked for news and offers (the newsletter, or the lead form's box). */
+  consent?: { id: string; wording: string };
 }
 
 export interface EmailSettings {
@@ -39,6 +45,14 @@ export interface EmailSettings {
    * visitor reads; the e-mail to sales keeps `labels`. A missing label falls back to English.
    */
   translatedLabels?: Partial<Record<Locale, Partial<Record<FormName, Record<string, string>>>>>;
+  /** The visitor e-mails' and link pages' copy per language (content/_visitor-emails.yaml); English when a language lacks it. */
+  visitor?: Partial<Record<Locale, VisitorCopy>>;
+  /**
+   * The consent statements exactly as each language's pages show them: beside Subscribe
+   * (content/pages/blogs.yaml) and beside the lead forms' box (content/forms.yaml). Archived with
+   * each consent, with a version id (consent.ts wording()).
+   */
+  consentText?: Partial<Record<Locale, { newsletter: string; optIn: string }>>;
 }
 
 export const FORM_TITLES: Record<FormName, string> = {
@@ -82,6 +96,9 @@ export function composeEmail(lead: LeadForEmail, settings: EmailSettings): LeadE
     .filter(([name, value]) => value !== '' && name !== 'resume')
     .map(([name, value]) => [labels[name] ?? name, textSafe(value)] as const);
   if (lead.resume) rows.unshift([labels.resume ?? 'Résumé', lead.resume.fileName]);
+  if (lead.consent && lead.form !== 'newsletter') rows.push(['News and offers', 'Asked for (counts once the visitor confirms by e-mail)']);
+  // Where it came from, after what the visitor wrote: checked values only (attribution.ts).
+  const origin = ATTRIBUTION_KEYS.filter((k) => lead.attribution?.[k]).map((k) => [ATTRIBUTION_LABELS[k], textSafe(lead.attribution![k]!)] as const);
   const note = LANGUAGE_NOTES[lead.locale ?? 'en'];
   const received = new Date(lead.receivedAt).toLocaleString('en-CA', { timeZone: 'America/Toronto', dateStyle: 'long', timeStyle: 'short' });
 
@@ -91,6 +108,7 @@ export function composeEmail(lead: LeadForEmail, settings: EmailSettings): LeadE
     `Received ${received} (Toronto time) · lead ${lead.id}`,
     '',
     ...rows.map(([label, value]) => `${label}: ${value.includes('\n') ? `\n  ${value.replace(/\n/g, '\n  ')}` : value}`),
+    ...(origin.length ? ['', 'Where it came from', ...origin.map(([label, value]) => `${label}: ${value}`)] : []),
     ...(lead.resume ? ['', `Download the résumé (link valid until ${lead.resume.expiresAt}):`, lead.resume.url] : []),
     '',
     `Reply to this e-mail to answer ${lead.message.from_email}.`,
@@ -107,6 +125,10 @@ ${note ? `<p style="margin:0 0 16px;padding:8px 12px;background:#fff4d6;border-r
 <table role="presentation" style="border-collapse:collapse;width:100%;font-size:15px">
 ${rows.map(([label, value]) => `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:8px 12px 8px 0;border-top:1px solid #e3e8ef;color:#5b6b7c;font-weight:normal;width:38%">${escapeHtml(label)}</th><td style="padding:8px 0;border-top:1px solid #e3e8ef">${cell(value)}</td></tr>`).join('\n')}
 </table>
+${origin.length ? `<h2 style="margin:20px 0 4px;font-size:16px">Where it came from</h2>
+<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">
+${origin.map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:6px 12px 6px 0;border-top:1px solid #e3e8ef;color:#5b6b7c;font-weight:normal;width:38%">${escapeHtml(label)}</th><td style="padding:6px 0;border-top:1px solid #e3e8ef">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>` : ''}
 ${lead.resume ? `<p style="margin:20px 0 0"><a href="${escapeHtml(lead.resume.url)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Download the résumé</a> <span style="font-size:13px;color:#5b6b7c">link valid until ${escapeHtml(lead.resume.expiresAt)}</span></p>` : ''}
 <p style="margin:20px 0 0;font-size:13px;color:#5b6b7c">Reply to this e-mail to answer ${escapeHtml(lead.message.from_email)}.</p>
 </td></tr></table></body></html>`;

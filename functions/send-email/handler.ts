@@ -3,7 +3,10 @@
 // to the client.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { header, json, method, parseBody, path, sitePath, type HttpEvent, type HttpResponse } from './http.ts';
+import { pageFromReferer } from './attribution.ts';
+import type { Circumstances } from './consent.ts';
 import { acceptLead, isForm, issueUploadTicket, type LeadDeps, type Outcome } from './lead.ts';
+import { answerLink } from './links.ts';
 import { formPage, formPostAnswer } from './pages.ts';
 import { localeOf, type Locale } from './validation.ts';
 
@@ -58,6 +61,17 @@ async function route(event: HttpEvent, deps: HandlerDeps, requestId: string): Pr
   const origin = header(event, 'origin');
   const allowed = !origin || deps.allowedOrigins.includes(origin);
   const upload = /\/upload\/?$/.test(path(event));
+  const link = /\/(confirm|unsubscribe)\/?$/.exec(path(event))?.[1] as 'confirm' | 'unsubscribe' | undefined;
+  if (link && (verb === 'GET' || verb === 'POST')) {
+    // The token comes from the query (the e-mail's link) or the confirm page's form; the log gets the outcome only.
+    const query = new URLSearchParams(event.rawQueryString ?? '');
+    const posted = verb === 'POST' ? parseBody(event, ['form']) : undefined;
+    const values = posted?.kind === 'form' ? posted.value : undefined;
+    const token = values?.t ?? query.get('t');
+    const locale = localeOf(values?.locale ?? query.get('l'));
+    const { response, outcome } = await answerLink(link, verb, token, locale, client(event, deps), deps);
+    return { response, outcome, form: '' };
+  }
 
   if (verb === 'OPTIONS') {
     if (!allowed) return { response: json(403, { accepted: false, error: 'This origin may not call the lead function.' }), outcome: 'preflight-refused', form: '' };
@@ -79,17 +93,41 @@ async function route(event: HttpEvent, deps: HandlerDeps, requestId: string): Pr
     return { response: json(400, { accepted: false, error: 'The body must be a JSON object.' }), outcome: 'bad-request', form: '' };
   }
   const request = body.kind === 'json'
-    ? { form: value.form, fields: value.fields, submissionId: value.submissionId, fax: value.fax, resumeKey: value.resumeKey, locale: value.locale, via: 'json' as const }
-    : formPost(value as Record<string, string>);
+    ? { form: value.form, fields: value.fields, submissionId: value.submissionId, fax: value.fax, resumeKey: value.resumeKey, locale: value.locale, attribution: withPage(value.attribution, header(event, 'referer'), deps.allowedOrigins), newsOptIn: value.newsOptIn, via: 'json' as const }
+    : formPost(value as Record<string, string>, header(event, 'referer'), deps.allowedOrigins);
+  Object.assign(request, { client: client(event, deps) });
   const result = await acceptLead(request, deps);
   const form = isForm(request.form) ? request.form : '';
   return { response: body.kind === 'json' ? asJson(result, requestId) : asPage(result, deps, header(event, 'referer'), localeOf(request.locale)), outcome: result.kind, form };
 }
 
-/** A plain form post carries the fields at the top level, beside `form`, `locale` and the honeypot. */
-function formPost(values: Record<string, string>) {
-  const { form, fax, submissionId, locale, ...fields } = values;
-  return { form, fields, fax, submissionId: submissionId || undefined, locale, via: 'form' as const };
+/**
+ * A plain form post carries the fields at the top level, beside `form`, `locale`, the honeypot
+ * and the news box; the page it was sent from is its Referer (same-origin posts carry the full
+ * URL under the site's strict-origin-when-cross-origin policy).
+ */
+function formPost(values: Record<string, string>, referer: string, origins: string[]) {
+  const { form, fax, submissionId, locale, newsOptIn, ...fields } = values;
+  return { form, fields, fax, submissionId: submissionId || undefined, locale, newsOptIn, attribution: { page: pageFromReferer(referer, origins) }, via: 'form' as const };
+}
+
+/** The browser's attribution, its page taken from the Referer when the script did not send one. */
+function withPage(attribution: unknown, referer: string, origins: string[]): Record<string, unknown> {
+  const given = attribution && typeof attribution === 'object' && !Array.isArray(attribution) ? (attribution as Record<string, unknown>) : {};
+  return { ...given, page: typeof given.page === 'string' ? given.page : pageFromReferer(referer, origins) };
+}
+
+/**
+ * Who sent the request, for a consent record. Behind CloudFront (the origin secret checked),
+ * API Gateway's source address is CloudFront's, and X-Forwarded-For ends "<viewer>, <CloudFront>":
+ * the viewer is the entry CloudFront appended, second from the right (anything left of it the
+ * client may have written itself). Locally the source address is the client's.
+ */
+function client(event: HttpEvent, deps: HandlerDeps): Circumstances {
+  const forwarded = header(event, 'x-forwarded-for').split(',').map((s) => s.trim()).filter(Boolean);
+  const ip = deps.originSecret !== undefined && forwarded.length >= 2 ? forwarded[forwarded.length - 2]! : event.requestContext?.http?.sourceIp ?? '';
+  const userAgent = header(event, 'user-agent').replace(/[\p{Cc}\p{Cf}]+/gu, ' ').slice(0, 300);
+  return { ip: /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : '', userAgent };
 }
 
 function asJson(result: Outcome, requestId: string): HttpResponse {

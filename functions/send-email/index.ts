@@ -9,7 +9,10 @@ import { sesMailer } from './mailer.ts';
 
 declare const SITE_LEAD_SETTINGS: LeadSettings;
 
-const { settings, bucket, allowedOrigins, originSecret } = settingsFromEnv(SITE_LEAD_SETTINGS, process.env);
+const { settings, bucket, allowedOrigins, originSecret, linkSecret, webhook } = settingsFromEnv(SITE_LEAD_SETTINGS, process.env);
+if (linkSecret === undefined && process.env.AWS_LAMBDA_FUNCTION_NAME) {
+  console.log(JSON.stringify({ level: 'warn', message: 'LEAD_LINK_SECRET is not set: no visitor e-mail (receipt, subscription confirmation) is sent' }));
+}
 // The template always sets ORIGIN_SECRET; a Lambda without it answers requests that bypassed CloudFront.
 if (originSecret === undefined && process.env.AWS_LAMBDA_FUNCTION_NAME) {
   console.log(JSON.stringify({ level: 'warn', message: 'ORIGIN_SECRET is not set: local mode, requests are not checked for the CloudFront origin header' }));
@@ -26,4 +29,8 @@ export const handler = createHandler({
   allowedOrigins,
   originSecret,
   phone: settings.phone,
+  linkSecret,
+  linkBase: settings.origin,
+  webhook: webhook !== undefined,
+  warn: (step, error) => console.log(JSON.stringify({ level: 'warn', step, error: (error as Error)?.name ?? 'Error' })),
 });

@@ -5,15 +5,29 @@
 // lead for `site leads resend` to send beside it.
 import { createHash, randomBytes } from 'node:crypto';
 import { keptResumeKey, leadKey, type Archive, type ArchivedLead, type SubmissionRecord, type UploadTicket } from './archive.ts';
+import { cleanAttribution, type Attribution } from './attribution.ts';
+import { consentStatus, signLink, wording, type Circumstances } from './consent.ts';
 import { composeEmail, type EmailSettings, type LeadEmail } from './email.ts';
 import type { Mailer } from './mailer.ts';
 import { compose, declaredFields, localeOf, messages, resumeProblem, schemas, validateLead, RESUME, type FormName, type Locale } from './validation.ts';
+import { composeOptIn, composeReceipt } from './visitor-email.ts';
 
 export interface LeadDeps {
   archive: Archive;
   mailer: Mailer;
   settings: EmailSettings;
   now?: () => Date;
+  /**
+   * The key confirm and unsubscribe links are signed with (LEAD_LINK_SECRET). Without it no
+   * visitor e-mail is sent (each needs a working unsubscribe link); the lead itself is unaffected.
+   */
+  linkSecret?: string;
+  /** Where the links point: the site's origin (the preview's own when it runs). */
+  linkBase?: string;
+  /** Queue each sent lead for the webhook (LEAD_WEBHOOK_URL is set): outbox/<id>.json. */
+  webhook?: boolean;
+  /** Where a step after the lead failed (a visitor e-mail, a consent record): names only, never data. */
+  warn?: (step: string, error: unknown) => void;
 }
 
 export interface LeadRequest {
@@ -25,6 +39,12 @@ export interface LeadRequest {
   /** The visitor's language as sent ('fr'); anything else is English. */
   locale?: unknown;
   via: 'json' | 'form';
+  /** Landing page, referrer host, UTM parameters and page, as the browser sent them (checked here). */
+  attribution?: unknown;
+  /** The form's optional "send me news and offers" box: true, 'yes', 'on' or 'true' when ticked. */
+  newsOptIn?: unknown;
+  /** The client's address and user agent, for the consent record. */
+  client?: Circumstances;
 }
 
 export type Outcome =
@@ -94,7 +114,8 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
   if (!lead) {
     // Recorded and not yet written (just now, or by an invocation that stopped in between).
     const resumeKey = upload ? await deps.archive.keepUpload(upload) : undefined;
-    lead = newLead(form, locale, fields, submission, request.via, resumeKey, record, now);
+    const consent = form === 'newsletter' || ticked(request.newsOptIn);
+    lead = newLead(form, locale, fields, submission, request.via, resumeKey, record, now, cleanAttribution(request.attribution), consent ? wordingOf(deps.settings, form, locale) : undefined);
     if (!(await deps.archive.create(lead))) {
       // Written by a concurrent invocation with the same key between our read and our write: it sends it.
       return { kind: 'duplicate', form, id: record.id };
@@ -102,7 +123,61 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
   }
   if (lead.status === 'sent') return { kind: 'duplicate', form, id: lead.id };
   // Archived but not sent (SES failed, or the function stopped before sending): send it now, once.
-  return (await sendArchived(lead, deps)) ? { kind: 'accepted', form, id: lead.id } : { kind: 'unsent', form, id: lead.id };
+  if (!(await sendArchived(lead, deps))) return { kind: 'unsent', form, id: lead.id };
+  await followUp(lead, request.client ?? { ip: '', userAgent: '' }, deps);
+  return { kind: 'accepted', form, id: lead.id };
+}
+
+/** Ticked boxes as browsers and scripts send them. */
+function ticked(value: unknown): boolean {
+  return value === true || value === 'yes' || value === 'on' || value === 'true';
+}
+
+/**
+ * What follows a lead the sales desk got: its consent request archived, the visitor's e-mail
+ * (the double opt-in request, or the receipt), and the webhook queued. Each step on its own: a
+ * failure is logged by name and never fails the lead, which is archived and sent already.
+ */
+async function followUp(lead: ArchivedLead, client: Circumstances, deps: LeadDeps): Promise<void> {
+  const warn = deps.warn ?? (() => undefined);
+  const now = (deps.now ?? (() => new Date()))();
+  const locale = lead.locale ?? 'en';
+  const email = lead.message.from_email;
+  const copy = deps.settings.visitor?.[locale] ?? deps.settings.visitor?.en;
+  const day = now.toISOString().slice(0, 10);
+  const links = (consentId?: string) => {
+    const base = `${deps.linkBase ?? ''}/send-email`;
+    // The page's language rides beside the token, unsigned: it changes nothing but the words.
+    const lang = locale === 'en' ? '' : `&l=${locale}`;
+    return {
+      unsubscribe: `${base}/unsubscribe?t=${signLink(deps.linkSecret!, 'unsubscribe', email, now)}${lang}`,
+      confirm: `${base}/confirm?t=${signLink(deps.linkSecret!, 'confirm', email, now, consentId)}${lang}`,
+    };
+  };
+  if (lead.consent) {
+    try {
+      const text = deps.settings.consentText?.[locale] ?? deps.settings.consentText?.en;
+      const statement = wording((lead.form === 'newsletter' ? text?.newsletter : text?.optIn) ?? '');
+      const earlier = await deps.archive.consentEvents(email);
+      await deps.archive.addConsent({ type: 'requested', consentId: lead.consent.id, email, at: now.toISOString(), form: lead.form, locale, wording: statement, leadId: lead.id, page: lead.attribution?.page, ...client });
+      // An address already confirmed needs no second request; a stranger's address gets at most one a day.
+      if (copy && deps.linkSecret && consentStatus(earlier).status !== 'confirmed' && (await deps.archive.claimNotice('opt-in', email, day))) {
+        await deps.mailer.send(composeOptIn({ to: email, locale }, copy, deps.settings.sender, links(lead.consent.id)));
+      }
+    } catch (error) {
+      warn('consent', error);
+    }
+  }
+  if (lead.form !== 'newsletter' && copy && deps.linkSecret) {
+    try {
+      if (await deps.archive.claimNotice(lead.form, email, day)) {
+        await deps.mailer.send(composeReceipt({ to: email, form: lead.form, receivedAt: lead.receivedAt, locale }, copy, deps.settings.sender, links()));
+      }
+    } catch (error) {
+      warn('receipt', error);
+    }
+  }
+  if (deps.webhook) await deps.archive.queueWebhook(lead).catch((error) => warn('webhook-queue', error));
 }
 
 /** Records a new submission: its record, or the lead id of the request with the same key that recorded it first. */
@@ -174,11 +249,19 @@ export async function resendUnsent(deps: LeadDeps, options: { since?: string; on
   return result;
 }
 
-function newLead(form: FormName, locale: Locale, fields: Record<string, string>, submission: string, via: 'json' | 'form', resumeKey: string | undefined, record: SubmissionRecord, now: Date): ArchivedLead {
+/** The version id of the consent statement the visitor was shown with this form. */
+function wordingOf(settings: EmailSettings, form: FormName, locale: Locale): string {
+  const text = settings.consentText?.[locale] ?? settings.consentText?.en;
+  return wording((form === 'newsletter' ? text?.newsletter : text?.optIn) ?? '').version;
+}
+
+function newLead(form: FormName, locale: Locale, fields: Record<string, string>, submission: string, via: 'json' | 'form', resumeKey: string | undefined, record: SubmissionRecord, now: Date, attribution: Attribution, consentWording: string | undefined): ArchivedLead {
   return {
     id: record.id, key: record.key, form, locale, receivedAt: record.receivedAt ?? now.toISOString(), fields,
     message: (compose[form] as (f: Record<string, string>) => ArchivedLead['message'])(fields),
     status: 'unsent', submission, via, attempts: 0, ...(resumeKey ? { resumeKey } : {}),
+    ...(Object.keys(attribution).length ? { attribution } : {}),
+    ...(consentWording !== undefined ? { consent: { id: record.id, wording: consentWording } } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { keepFieldFocus } from './lib/FormField.tsx';
 import { usePrefill, withPrefill } from './lib/prefill.ts';
 import { fillCounts, leadLocale, LocaleInput, pageIn, type LocaleProp } from './lib/locale.tsx';
+import { NewsOptIn, newsOptIn } from './lib/NewsOptIn.tsx';
 
 export interface WizardCopy {
   steps: string[]; stepLabel: string; vehicles: string; industry: string; contact: string;
@@ -22,7 +23,11 @@ export interface WizardCopy {
   fields: Record<'firstName' | 'lastName' | 'phone' | 'email' | 'companyName', { label: string; placeholder: string }>;
   error: string; ok: string;
 }
-interface Props extends LocaleProp { copy: WizardCopy; endpoint: string; thanks: string }
+interface Props extends LocaleProp {
+  copy: WizardCopy; endpoint: string; thanks: string;
+  /** The optional news-and-offers box's label (forms.yaml newsOptIn). */
+  newsOptIn?: string;
+}
 
 const CONTACT = ['firstName', 'lastName', 'phone', 'email', 'companyName'] as const;
 const TYPES: Record<(typeof CONTACT)[number], string> = { firstName: 'text', lastName: 'text', phone: 'tel', email: 'email', companyName: 'text' };
@@ -43,7 +48,7 @@ function labelled<V extends string>(values: readonly V[], labels: Readonly<Recor
 
 const AUTOCOMPLETE: Record<(typeof CONTACT)[number], string> = { firstName: 'given-name', lastName: 'family-name', phone: 'tel', email: 'email', companyName: 'organization' };
 
-export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en' }: Props) {
+export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en', newsOptIn: newsOptInLabel }: Props) {
   const schema = schemasFor(locale).wizard;
   const [live, setLive] = useState(false);
   const [step, setStep] = useState(0);
@@ -59,7 +64,7 @@ export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en'
     onSubmit: async (values) => {
       submissionId.current ??= newSubmissionId();
       const fields = schema.cast(values, { stripUnknown: true });
-      const ok = await sendLead(endpoint, 'wizard', fields, submissionId.current, values.fax, leadLocale(locale));
+      const ok = await sendLead(endpoint, 'wizard', fields, submissionId.current, values.fax, { ...leadLocale(locale), ...newsOptIn(formRef.current) });
       if (ok) location.assign(pageIn(thanks, locale));
       else setFailed(true);
     },
@@ -151,6 +156,7 @@ export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en'
               );
             })}
           </div>
+          <NewsOptIn id="wizard-news" label={newsOptInLabel} />
           <div className="honeypot" aria-hidden="true"><label htmlFor="wizard-fax">Fax</label><input id="wizard-fax" type="text" name="fax" tabIndex={-1} autoComplete="off" value={values.fax} onChange={formik.handleChange} /></div>
           <p className="wizard__privacy" dangerouslySetInnerHTML={{ __html: copy.privacyHtml }} />
           <div className="wizard__actions">

@@ -15,6 +15,7 @@ import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { FormField, keepFieldFocus, type FieldSpec } from './lib/FormField.tsx';
 import { usePrefill, withPrefill } from './lib/prefill.ts';
 import { leadLocale, LocaleInput, pageIn, type LocaleProp } from './lib/locale.tsx';
+import { NewsOptIn, newsOptIn } from './lib/NewsOptIn.tsx';
 
 export type { FieldSpec };
 
@@ -36,9 +37,11 @@ interface Props extends LocaleProp {
   resetOnSuccess?: boolean;
   className?: string;
   labelledBy?: string;
+  /** The optional news-and-offers box's label (forms.yaml newsOptIn); no box without it. */
+  newsOptIn?: string;
 }
 
-export default function LeadForm({ form, id, endpoint, fields = [], groups, button, sending, error, ok, thanks, resetOnSuccess, className, labelledBy, locale }: Props) {
+export default function LeadForm({ form, id, endpoint, fields = [], groups, button, sending, error, ok, thanks, resetOnSuccess, className, labelledBy, locale, newsOptIn: optInLabel }: Props) {
   const schema = schemasFor(locale)[form];
   const sections: { legend?: string; fields: FieldSpec[] }[] = groups ?? [{ fields }];
   const all = sections.flatMap((s) => s.fields);
@@ -56,7 +59,7 @@ export default function LeadForm({ form, id, endpoint, fields = [], groups, butt
     onSubmit: async (values, helpers) => {
       submissionId.current ??= newSubmissionId();
       const cleaned = schema.cast(values, { stripUnknown: true }) as never;
-      const accepted = await sendLead(endpoint, form, cleaned, submissionId.current, values.fax, leadLocale(locale));
+      const accepted = await sendLead(endpoint, form, cleaned, submissionId.current, values.fax, { ...leadLocale(locale), ...newsOptIn(ref.current) });
       if (!accepted) return setFailed(true);
       if (resetOnSuccess) helpers.resetForm({ values: empty });
       submissionId.current = null;
@@ -91,6 +94,7 @@ export default function LeadForm({ form, id, endpoint, fields = [], groups, butt
       ) : (
         <div key={i} className="form-grid">{s.fields.map(field)}</div>
       ))}
+      <NewsOptIn id={`${id}-news`} label={optInLabel} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor={`${id}-fax`}>Fax</label>
         <input id={`${id}-fax`} type="text" name="fax" tabIndex={-1} autoComplete="off" value={formik.values.fax} onChange={formik.handleChange} />

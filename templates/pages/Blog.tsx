@@ -98,6 +98,8 @@ function Newsletter() {
           fields: [{ name: 'email', kind: 'email', label: n.label, placeholder: n.placeholder, autoComplete: 'email', wide: true }],
         }}
       />
+      {/* What the visitor agrees to, beside Subscribe; the lead function archives these exact words with each sign-up. */}
+      <p className="newsletter__consent">{n.consent}</p>
     </section>
   );
 }

@@ -15,6 +15,7 @@ import LifeSlider from '../islands/LifeSlider.tsx';
 import MapEmbed from '../islands/MapEmbed.tsx';
 import GetStartedWizard from '../islands/GetStartedWizard.tsx';
 import LeadFormIsland, { type FieldGroup, type FieldSpec } from '../islands/LeadForm.tsx';
+import { NewsOptIn } from '../islands/lib/NewsOptIn.tsx';
 import type { CareerPage, FormsCopy } from '../../generator/model.ts';
 
 /** The partner form's fields in the order and groups of the page; the spec reuses the department list for several selects. */
@@ -66,7 +67,7 @@ export function Partnership() {
             name="LeadForm"
             component={LeadFormIsland}
             props={{
-              form: 'partner', id: 'partner', endpoint: site.config.leadEndpoint, labelledBy: 'partner-form-heading', button: p.button,
+              form: 'partner', id: 'partner', endpoint: site.config.leadEndpoint, labelledBy: 'partner-form-heading', button: p.button, newsOptIn: site.forms.newsOptIn.label,
               sending: site.ui.sending, error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', groups: partnerGroups(p),
             }}
           />
@@ -138,6 +139,7 @@ function jobsProps(env: RenderEnv, s: CareerPage['sections']) {
       form: {
         fields: site.forms.job.fields, heading: site.forms.job.heading, accommodation: withInbox(site, site.forms.job.accommodation),
         resumeHint: site.forms.job.resumeHint, button: site.forms.job.button, sending: site.ui.sending, error: site.ui.formError, ok: site.ui.formOk,
+        newsOptIn: site.forms.newsOptIn.label,
       },
     },
   };
@@ -177,6 +179,7 @@ function NoScriptApplication() {
             <Field name="website" copy={f.website} type="url" required={false} idPrefix={id} />
             <TextArea name="additionalInfo" copy={f.additionalInfo} idPrefix={id} />
           </div>
+          <NewsOptIn id={`${id}-news`} label={site.forms.newsOptIn.label} />
           <p className="careers__apply-accommodation">{withInbox(site, j.accommodation)}</p>
           <button type="submit" className="btn btn--primary btn--lg">{j.button}</button>
         </LeadForm>
@@ -236,7 +239,7 @@ export function ContactUs() {
               name="LeadForm"
               component={LeadFormIsland}
               props={{
-                form: 'contact', id, endpoint: site.config.leadEndpoint, button: s.form.button, sending: s.form.sending ?? site.ui.sending,
+                form: 'contact', id, endpoint: site.config.leadEndpoint, button: s.form.button, sending: s.form.sending ?? site.ui.sending, newsOptIn: site.forms.newsOptIn.label,
                 error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', resetOnSuccess: true,
                 fields: [
                   { name: 'name', kind: 'text', ...c.fields.name, autoComplete: 'name' },
@@ -285,7 +288,7 @@ export function GetStarted() {
         <Island
           name="GetStartedWizard"
           component={GetStartedWizard}
-          props={{ copy: { ...w, privacyHtml: privacy.html }, endpoint: site.config.leadEndpoint, thanks: '/Thanks' }}
+          props={{ copy: { ...w, privacyHtml: privacy.html }, endpoint: site.config.leadEndpoint, thanks: '/Thanks', newsOptIn: site.forms.newsOptIn.label }}
         />
       </div>
     </Document>

@@ -2,6 +2,8 @@
 // state, aria-expanded on popover triggers, the home logo closing menus, the 404 page's
 // address and blog variant. Everything else in the shell is native HTML.
 
+import { rememberVisit } from './attribution.ts';
+
 const header = document.querySelector<HTMLElement>('[data-header]');
 
 /** Transparent at scroll position 0, white once scrolled. */
@@ -149,6 +151,7 @@ function revealOnScroll(): void {
   }
 }
 
+rememberVisit();
 await frenchNotFound();
 trackScroll();
 heroImages();

@@ -13,10 +13,13 @@ import { uploadResume } from './upload.ts';
 import { ErrorPopup } from './ErrorPopup.tsx';
 import { FormField, keepFieldFocus, type FieldSpec } from './FormField.tsx';
 import { leadLocale, LocaleInput, pageIn, type LocaleProp } from './locale.tsx';
+import { NewsOptIn, newsOptIn } from './NewsOptIn.tsx';
 
 export interface JobFormCopy {
   fields: Record<string, { label: string; placeholder: string }>;
   heading: string; resumeHint: string; accommodation: string; button: string; sending: string; error: string; ok: string;
+  /** The optional news-and-offers box's label (forms.yaml newsOptIn). */
+  newsOptIn?: string;
 }
 interface Props extends LocaleProp { position: string; endpoint: string; thanks: string; copy: JobFormCopy; close: string; onClose: () => void }
 
@@ -52,7 +55,7 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
     onSubmit: async (values, helpers) => {
       submissionId.current ??= newSubmissionId();
       const fields = schema.cast({ ...values, position }, { stripUnknown: true });
-      const extra: Record<string, string> = leadLocale(locale);
+      const extra: Record<string, string> = { ...leadLocale(locale), ...newsOptIn(ref.current) };
       const chosen = file.current;
       if (chosen) {
         if (stored.current?.file !== chosen) {
@@ -124,6 +127,7 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
         {INPUTS.map(([name, kind, autoComplete]) => field(name, kind, autoComplete))}
         {field('additionalInfo', 'textarea')}
       </div>
+      <NewsOptIn id="job-news" label={copy.newsOptIn} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="job-fax">Fax</label>
         <input id="job-fax" type="text" name="fax" tabIndex={-1} autoComplete="off" value={values.fax} onChange={formik.handleChange} />

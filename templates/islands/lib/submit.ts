@@ -3,6 +3,7 @@
 // key and the honeypot. Success means a 2xx answer with accepted: true; anything else,
 // including no answer within 15 s (the spec's client had no timeout), is a failure.
 import { compose, type Fields, type FormName } from '../../../functions/send-email/validation.ts';
+import { visitAttribution } from '../../shell/attribution.ts';
 
 export const TIMEOUT_MS = 15_000;
 
@@ -30,10 +31,11 @@ export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'appli
 
 /**
  * Sends one lead. `extra` adds top-level properties beside the contract's (the job form's
- * `resumeKey`); it cannot replace them.
+ * `resumeKey`, the news box's `newsOptIn`); it cannot replace them. `attribution` (where the
+ * visit began, the page) goes beside them too.
  */
 export async function sendLead<F extends FormName>(endpoint: string, form: F, fields: Fields<F>, submissionId: string, fax = '', extra: Record<string, string> = {}): Promise<boolean> {
-  const body = { ...extra, ...(compose[form] as (f: Fields<F>) => object)(fields), form, fields, submissionId, fax };
+  const body = { ...extra, attribution: visitAttribution(), ...(compose[form] as (f: Fields<F>) => object)(fields), form, fields, submissionId, fax };
   const answer = await request(endpoint, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
   return answer?.ok === true && answer.data?.accepted === true;
 }
