@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { collectionOf } from './collections.ts';
-import { loadFile, loadAll, type SourceRecord } from './load.ts';
+import { loadFile, loadAll, locate, type SourceRecord } from './load.ts';
 import { validate, type Validated } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { renderCache, renderRoute, type RenderInputs, type Templates } from './render.ts';
@@ -17,6 +17,7 @@ import { ImageStage } from './images/stage.ts';
 import { pictureHtml } from './images/html.ts';
 import { isRaster } from './images/problems.ts';
 import type { CacheOptions } from './images/cache.ts';
+import { SocialCards, type CardOptions } from './cards.ts';
 import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Outputs } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
@@ -34,6 +35,8 @@ export interface BuildOptions {
   includeDrafts: boolean;
   /** Where encoded photos are kept between builds (default <root>/.site/cache/images), and test hooks. */
   imageCache?: CacheOptions & { dir?: string };
+  /** Where social cards are kept between builds (default <root>/.site/cache/cards), and test hooks. */
+  cardCache?: Partial<CardOptions>;
 }
 
 export interface Timing { stage: string; ms: number }
@@ -81,6 +84,8 @@ export class Builder {
   private assets: AssetStore;
   /** Photos encoded (or found in the persistent cache) for this builder's content. */
   readonly images: ImageStage;
+  /** Each page's social card (generator/cards.ts), drawn while pages render. */
+  readonly cards: SocialCards;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
   /** SHA-256 per output buffer: a preview rebuild re-hashes only the files it re-rendered. */
@@ -95,6 +100,7 @@ export class Builder {
     this.assets = new AssetStore(options.contentDir);
     const { dir, ...cache } = options.imageCache ?? {};
     this.images = new ImageStage(options.contentDir, dir ?? join(options.root, '.site/cache/images'), this.assets, cache);
+    this.cards = new SocialCards(options.root, options.contentDir, { cacheDir: join(options.root, '.site/cache/cards'), ...options.cardCache });
   }
 
   /** A Markdown cache whose images are the asset store's (a photo in a post's text is a <picture>). */
@@ -310,6 +316,15 @@ export class Builder {
     this.sites = sites;
     this.untranslated = untranslated;
     this.routes = routes;
+    // Names every page's card now and starts drawing the missing ones; renderAll collects them.
+    this.timeSync('cards', () => this.cards.plan(routes, sites, (route) => this.socialImagePlace(route)));
+  }
+
+  /** Where a route's `socialImage.image` is written, for a problem with that picture. */
+  private socialImagePlace(route: Route): { file: string; line: number; column: number } {
+    const file = route.sources[0] ?? route.path;
+    const record = [...this.records.values()].find((r) => r.file === file);
+    return { file, ...(record ? locate(record, ['socialImage', 'image']) : { line: 1, column: 1 }) };
   }
 
   private async loadTemplates(): Promise<Templates> {
@@ -336,7 +351,7 @@ export class Builder {
       sites: this.sites,
       untranslated: this.untranslated,
       mode: this.options.mode,
-      image: (p: string) => this.assets.image(p),
+      image: (p, role) => this.assets.image(p, role),
       icon: (p: string) => this.assets.icon(p),
       client: this.bundled!.client,
       cache: renderCache({ arena: which === allRoutes }),
@@ -383,6 +398,7 @@ export class Builder {
     if (inspectUnder(this.options.contentDir, 'static/favicon.ico').kind === 'file') outputs.set('favicon.ico', readUnder(this.options.contentDir, 'static/favicon.ico'));
     for (const [file, bytes] of this.bundled!.files) outputs.set(file, bytes);
     for (const [file, bytes] of this.assets.files) outputs.set(file, bytes);
+    for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
     for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
     const manifest = manifestFor(this.routes, this.islandsByRoute, digests, this.options.mode, VERSION);
     outputs.set(MANIFEST, manifest);

@@ -1,6 +1,7 @@
 // A photo's <picture> as HTML text, for images written in Markdown (generator/markdown.ts): the
 // same markup as templates/components/Picture.tsx renders for a template's image, attribute for
-// attribute (tests/unit/images-picture.test.ts compares the two), so a photo in a post's text
+// attribute, spelt as React spells them (srcSet, fetchPriority: HTML names are case-blind;
+// tests/unit/images-picture.test.ts compares the two), so a photo in a post's text
 // gets the same AVIF/WebP sources, sizes, lazy loading and placeholder as one in a card.
 import type { ImageInfo } from '../assets.ts';
 
@@ -11,7 +12,7 @@ export function pictureHtml(image: ImageInfo, alt: string, options: { className?
   const { className, priority } = options;
   const attrs: [string, string | number | undefined][] = [
     ['src', image.src],
-    ['srcset', image.srcset],
+    ['srcSet', image.srcset],
     ['sizes', image.srcset ? image.sizes : undefined],
     ['alt', alt],
     ['width', image.width],
@@ -19,11 +20,11 @@ export function pictureHtml(image: ImageInfo, alt: string, options: { className?
     ['class', className],
     ['loading', priority ? 'eager' : 'lazy'],
     ['decoding', priority ? 'sync' : 'async'],
-    ['fetchpriority', priority ? 'high' : undefined],
+    ['fetchPriority', priority ? 'high' : undefined],
     ['style', image.placeholder ? `background-color:${image.placeholder}` : undefined],
   ];
   const img = `<img ${attrs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${attr(v!)}"`).join(' ')}/>`;
   if (!image.sources?.length) return img;
-  const sources = image.sources.map((s) => `<source type="${attr(s.type)}" srcset="${attr(s.srcset)}" sizes="${attr(image.sizes ?? '')}"/>`).join('');
+  const sources = image.sources.map((s) => `<source type="${attr(s.type)}" srcSet="${attr(s.srcset)}" sizes="${attr(image.sizes ?? '')}"/>`).join('');
   return `<picture>${sources}${img}</picture>`;
 }
