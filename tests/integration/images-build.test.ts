@@ -148,6 +148,27 @@ describe('the persistent cache', () => {
   }, 60_000);
 });
 
+describe('the preview', () => {
+  test('an edited photo is encoded again, alone; its page gets the new files', async () => {
+    const before = encodes;
+    const preview = builder();
+    await preview.full();
+    expect(encodes).toBe(before);
+    writeContent(box.content, 'images/blog/lights.jpg', await phonePhoto({ width: 1000, height: 750, seed: 99 }));
+    const update = await preview.update([join(box.content, 'images/blog/lights.jpg')]);
+    expect(update.problems).toEqual([]);
+    expect(encodes).toBe(before + 1);
+    const changed = update.changedFiles.filter((f) => f.startsWith('assets/img/'));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((f) => f.startsWith('assets/img/blog/lights-')), changed.join()).toBe(true);
+    const post = [...preview.outputs.keys()].find((f) => /^blog-details\/\d+\/index\.html$/.test(f) && preview.outputs.get(f)!.includes('A Winter Morning'))!;
+    const html = preview.outputs.get(post)!.toString('utf8');
+    const avif = /lights-360-(\w+)\.avif/.exec(html)![0];
+    expect(preview.outputs.has(`assets/img/blog/${avif}`)).toBe(true);
+    expect(first.has(`assets/img/blog/${avif}`)).toBe(false);
+  }, 60_000);
+});
+
 describe('a photo that cannot be delivered', () => {
   function snapshot(dir: string): Map<string, string> {
     const files = new Map<string, string>();
