@@ -127,6 +127,36 @@ leads
     const local = opts.local === true ? '.site/preview-aws' : opts.local;
     await runResend({ ...opts, local, contentDir: content() });
   });
+leads
+  .command('export')
+  .description('write the archived leads with their consent and attribution, as CSV (spreadsheets, CRMs) or JSON, to stdout')
+  .option('--since <date>', 'only leads received on or after this day (YYYY-MM-DD, UTC)')
+  .option('--until <date>', 'only leads received on or before this day (YYYY-MM-DD, UTC)')
+  .option('--form <form>', 'only this form (wizard, contact, newsletter, partner, job)')
+  .option('--format <format>', 'csv or json', 'csv')
+  .option('--bucket <name>', 'the leads bucket (default: $LEADS_BUCKET)')
+  .option('--region <region>', 'AWS region (default: $AWS_REGION or ca-central-1)')
+  .option('--s3-endpoint <url>', 'an S3-compatible endpoint instead of AWS (e.g. s3rver)')
+  .option('--local [dir]', "use the emulators of a running `site preview` (their addresses are in <dir>/endpoints.json)")
+  .action(async (opts: { since?: string; until?: string; form?: string; format?: string; bucket?: string; region?: string; s3Endpoint?: string; local?: string | true }) => {
+    const { runExport } = await import('../generator/cli/leads-command.ts');
+    const local = opts.local === true ? '.site/preview-aws' : opts.local;
+    await runExport({ ...opts, local, contentDir: content() });
+  });
+leads
+  .command('consent')
+  .description('print the consent history of one address: each request (wording, time, page, IP, user agent), confirmation and withdrawal')
+  .requiredOption('--email <address>', 'the address')
+  .option('--json', 'the archived events as JSON', false)
+  .option('--bucket <name>', 'the leads bucket (default: $LEADS_BUCKET)')
+  .option('--region <region>', 'AWS region (default: $AWS_REGION or ca-central-1)')
+  .option('--s3-endpoint <url>', 'an S3-compatible endpoint instead of AWS (e.g. s3rver)')
+  .option('--local [dir]', "use the emulators of a running `site preview` (their addresses are in <dir>/endpoints.json)")
+  .action(async (opts: { email: string; json: boolean; bucket?: string; region?: string; s3Endpoint?: string; local?: string | true }) => {
+    const { runConsent } = await import('../generator/cli/leads-command.ts');
+    const local = opts.local === true ? '.site/preview-aws' : opts.local;
+    await runConsent({ ...opts, local, contentDir: content() });
+  });
 
 program
   .command('publish')

@@ -5,8 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESClient } from '@aws-sdk/client-ses';
-import { s3Archive } from '../../functions/send-email/archive.ts';
-import { resendUnsent } from '../../functions/send-email/lead.ts';
+import { s3Archive, type ArchivedLead } from '../../functions/send-email/archive.ts';
+import type { ConsentEvent } from '../../functions/send-email/consent.ts';
+import { isEmail } from '../../functions/send-email/validation.ts';
+import { FORMS, resendUnsent } from '../../functions/send-email/lead.ts';
+import { exportRow, selected, toCsv } from '../leads-export.ts';
 import { sesMailer } from '../../functions/send-email/mailer.ts';
 import { leadSettings } from '../lead-settings.ts';
 import { localS3Client, localSesClient } from '../local-aws.ts';
@@ -31,6 +34,91 @@ export interface ResendOptions {
  */
 export async function runResend(options: ResendOptions): Promise<{ sent: number; failed: number }> {
   if (options.since && !/^\d{4}-\d{2}-\d{2}$/.test(options.since)) throw new UsageError(`--since must be a date such as 2026-11-01, not "${options.since}"`);
+  const { bucket, s3, ses } = clients(options);
+  const settings = leadSettings(options.contentDir);
+  settings.sender = process.env.LEAD_SENDER || settings.sender;
+
+  const deps = { archive: s3Archive(s3, bucket), mailer: sesMailer(ses), settings };
+  let result;
+  try {
+    result = await resendUnsent(deps, {
+      since: options.since,
+      onLead: (lead, sent) => console.log(`  ${sent ? green('✓ sent') : red('✗ failed')}  ${lead.form.padEnd(10)} ${lead.id} ${dim(`received ${lead.receivedAt}, attempt ${lead.attempts}`)}`),
+    });
+  } catch (error) {
+    throw archiveError(error, bucket);
+  }
+  console.log(bold(`${result.sent} lead${result.sent === 1 ? '' : 's'} sent, ${result.failed} failed`) + dim(` (${result.checked} archived lead${result.checked === 1 ? '' : 's'} checked${options.since ? ` since ${options.since}` : ''})`));
+  if (result.failed) throw new UserError(`${result.failed} lead${result.failed === 1 ? '' : 's'} could not be sent and stay${result.failed === 1 ? 's' : ''} unsent; run the command again later (each lead is sent once)`, EXIT.aws);
+  return result;
+}
+
+export interface ExportOptions extends Omit<ResendOptions, 'sesEndpoint'> {
+  until?: string;
+  form?: string;
+  format?: string;
+  /** Where the text goes (stdout by default). */
+  write?: (text: string) => void;
+}
+
+/**
+ * `site leads export`: the leads from --since to --until (days, inclusive), of one --form or
+ * all, as CSV or JSON, each with its address's consent standing and its attribution.
+ */
+export async function runExport(options: ExportOptions): Promise<number> {
+  for (const [flag, value] of [['--since', options.since], ['--until', options.until]] as const) {
+    if (value && !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`${flag} must be a date such as 2026-11-01, not "${value}"`);
+  }
+  if (options.form && !(FORMS as string[]).includes(options.form)) throw new UsageError(`--form must be one of ${FORMS.join(', ')}, not "${options.form}"`);
+  const format = options.format ?? 'csv';
+  if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, not "${format}"`);
+  const { bucket, s3 } = clients(options);
+  const archive = s3Archive(s3, bucket);
+  const leads: ArchivedLead[] = [];
+  const consent = new Map<string, ConsentEvent[]>();
+  try {
+    for await (const key of archive.keys(options.since)) {
+      const lead = await archive.get(key);
+      if (!lead || !selected(lead, options)) continue;
+      leads.push(lead);
+      const email = lead.message.from_email.toLowerCase();
+      if (!consent.has(email)) consent.set(email, await archive.consentEvents(email));
+    }
+  } catch (error) {
+    throw archiveError(error, bucket);
+  }
+  const rows = leads.map((lead) => exportRow(lead, consent.get(lead.message.from_email.toLowerCase()) ?? []));
+  const text = format === 'csv' ? toCsv(rows) : `${JSON.stringify(leads.map((lead, i) => ({ ...lead, consentStanding: { status: rows[i]!.newsConsent, since: rows[i]!.newsConsentSince || undefined } })), null, 2)}\n`;
+  (options.write ?? ((t: string) => process.stdout.write(t)))(text);
+  return leads.length;
+}
+
+/** `site leads consent --email`: every consent event of one address, oldest first, as the regulator would ask for it. */
+export async function runConsent(options: Omit<ResendOptions, 'sesEndpoint' | 'since'> & { email?: string; json?: boolean; write?: (text: string) => void }): Promise<ConsentEvent[]> {
+  if (!options.email || !isEmail(options.email.trim())) throw new UsageError(`--email must be an e-mail address${options.email ? `, not "${options.email}"` : ''}`);
+  const { bucket, s3 } = clients(options);
+  let events: ConsentEvent[];
+  try {
+    events = await s3Archive(s3, bucket).consentEvents(options.email);
+  } catch (error) {
+    throw archiveError(error, bucket);
+  }
+  const write = options.write ?? ((t: string) => process.stdout.write(t));
+  if (options.json) {
+    write(`${JSON.stringify(events, null, 2)}\n`);
+    return events;
+  }
+  if (!events.length) write(`No consent recorded for ${options.email.trim().toLowerCase()}.\n`);
+  for (const e of events) {
+    const where = [e.type === 'requested' ? `${e.form} form (${e.locale})` : '', e.page ? `page ${e.page}` : '', e.ip ? `IP ${e.ip}` : '', e.userAgent ? `user agent "${e.userAgent}"` : ''].filter(Boolean).join(', ');
+    write(`${e.at}  ${e.type.padEnd(9)}  ${e.type === 'withdrawn' ? 'by the unsubscribe link' : `request ${e.consentId}`}${where ? `  ${where}` : ''}\n`);
+    if (e.type === 'requested') write(`    wording ${e.wording.version}: "${e.wording.text}"\n`);
+  }
+  return events;
+}
+
+/** The archive's S3 (and SES) clients: --local reads a running preview's endpoints.json; otherwise AWS or explicit endpoints. */
+function clients(options: Pick<ResendOptions, 'bucket' | 'region' | 's3Endpoint' | 'sesEndpoint' | 'local'>) {
   let { bucket, s3Endpoint, sesEndpoint } = options;
   if (options.local) {
     const file = join(resolve(options.local), 'endpoints.json');
@@ -43,24 +131,13 @@ export async function runResend(options: ResendOptions): Promise<{ sent: number;
   const region = options.region ?? process.env.AWS_REGION ?? 'ca-central-1';
   const s3 = s3Endpoint ? localS3Client(s3Endpoint) : new S3Client({ region });
   const ses = sesEndpoint ? localSesClient(sesEndpoint) : new SESClient({ region });
-  const settings = leadSettings(options.contentDir);
-  settings.sender = process.env.LEAD_SENDER || settings.sender;
+  return { bucket, s3, ses };
+}
 
-  const deps = { archive: s3Archive(s3, bucket), mailer: sesMailer(ses), settings };
-  let result;
-  try {
-    result = await resendUnsent(deps, {
-      since: options.since,
-      onLead: (lead, sent) => console.log(`  ${sent ? green('✓ sent') : red('✗ failed')}  ${lead.form.padEnd(10)} ${lead.id} ${dim(`received ${lead.receivedAt}, attempt ${lead.attempts}`)}`),
-    });
-  } catch (error) {
-    const e = error as { name?: string; message?: string };
-    // Credentials and a missing bucket end as they do for `site publish` (5, 6); anything else is 4.
-    const aws = fromAwsError(error, { bucket, action: 'reading the lead archive' });
-    if (aws?.exitCode === EXIT.usage) throw new UsageError(aws.message, { cause: error });
-    throw new UserError(`Could not read the lead archive in bucket "${bucket}": ${e.name ?? 'Error'}${e.message ? ` (${e.message})` : ''}`, aws?.exitCode ?? EXIT.aws, { cause: error });
-  }
-  console.log(bold(`${result.sent} lead${result.sent === 1 ? '' : 's'} sent, ${result.failed} failed`) + dim(` (${result.checked} archived lead${result.checked === 1 ? '' : 's'} checked${options.since ? ` since ${options.since}` : ''})`));
-  if (result.failed) throw new UserError(`${result.failed} lead${result.failed === 1 ? '' : 's'} could not be sent and stay${result.failed === 1 ? 's' : ''} unsent; run the command again later (each lead is sent once)`, EXIT.aws);
-  return result;
+/** An archive that could not be read: credentials and a missing bucket end as they do for `site publish` (5, 6); anything else is 4. */
+function archiveError(error: unknown, bucket: string): Error {
+  const e = error as { name?: string; message?: string };
+  const aws = fromAwsError(error, { bucket, action: 'reading the lead archive' });
+  if (aws?.exitCode === EXIT.usage) return new UsageError(aws.message, { cause: error });
+  return new UserError(`Could not read the lead archive in bucket "${bucket}": ${e.name ?? 'Error'}${e.message ? ` (${e.message})` : ''}`, aws?.exitCode ?? EXIT.aws, { cause: error });
 }
