@@ -211,6 +211,12 @@ export interface Job<M = Html> {
 export interface LegalFrontMatter {
   title: string;
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   lastUpdated: string;
 }
 
@@ -273,6 +279,12 @@ export interface PostFrontMatter {
   subheading: string;
   /** Meta description; the subheading is used when absent. */
   description?: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   date: string;
   updated?: string;
   /** Minutes: 3 or 5. */
@@ -364,6 +376,12 @@ export interface Solution {
   name: string;
   title: string;
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   card: {
     heading: string;
     subheading: string;
@@ -470,6 +488,19 @@ export interface Testimonial {
 
 /** Interface words (content/ui.yaml): labels, units and formats the templates share */
 export interface Ui {
+  /** The part of the site a page belongs to, written small above its title on its social card (the picture a shared link shows). The home, list and message pages show none. */
+  cardSections: {
+    /** Above each solution page's title. */
+    solutions: string;
+    /** Above each blog post's title. */
+    blog: string;
+    /** Above the leadership, career, partnership, contact and get-started pages' titles. */
+    company: string;
+    /** Above the FAQ page's title. */
+    resources: string;
+    /** Above the terms and the privacy policy's titles. */
+    legal: string;
+  };
   /** The link to this page in the other language (navbar, mobile menu, footer). Written in the language it leads to. */
   languageSwitch: {
     /** What the link shows: the other language's name in that language (Français, English). */
@@ -539,6 +570,12 @@ export interface BlogsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -610,6 +647,12 @@ export interface CareerPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -692,6 +735,12 @@ export interface ContactUsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -751,6 +800,12 @@ export interface FaqsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -765,6 +820,12 @@ export interface GetStartedPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -820,6 +881,12 @@ export interface HomePage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -858,6 +925,12 @@ export interface LeadershipPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -886,6 +959,12 @@ export interface MessagePage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The sentence under the heading. */
@@ -902,6 +981,12 @@ export interface NotFoundPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The big heading (the status code). */
   heading: string;
   /** The sentence under the heading. */
@@ -930,6 +1015,12 @@ export interface PartnershipPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */
@@ -951,6 +1042,12 @@ export interface SolutionsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  socialImage?: {
+    /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
+    image: string;
+    /** What the picture shows, for people who cannot see it (og:image:alt). */
+    alt: string;
+  };
   /** The page's main heading (H1). */
   heading: string;
   /** The paragraph under the main heading. */

@@ -2,6 +2,7 @@
 // the content it is built from. The route table of the spec lives here as data.
 import type { CollectionName, PageKey } from './collections.ts';
 import type { LegalDoc, Post, Site, Solution } from './model.ts';
+import type { SocialCard } from './cards.ts';
 import { allLocales, DEFAULT_LOCALE, localePath, locales, pathLocale, type Locale } from './locales.ts';
 
 /** What each template receives as props: the item it shows (the site model comes through context). */
@@ -56,10 +57,19 @@ export interface Route {
   sitemap: boolean;
   lastmod?: string;
   ogType: 'website' | 'article';
-  /** Social image (content path); the site default when absent. */
-  image?: string;
-  imageAlt?: string;
+  /** The page's own picture for when it is shared (its `socialImage`); the build draws a card when absent. */
+  socialImage?: { image: string; alt: string };
+  /** The part of the site the page belongs to (ui.yaml cardSections), shown on its social card. */
+  section?: string;
+  /** Its social card, once generator/cards.ts has planned it. */
+  card?: SocialCard;
 }
+
+/** Which part of the site (ui.yaml cardSections) each template's pages are in; the others are in none. */
+const cardSection: Partial<Record<TemplateName, keyof Site['ui']['cardSections']>> = {
+  Solution: 'solutions', BlogPost: 'blog', Partnership: 'company', Leadership: 'company', Career: 'company',
+  ContactUs: 'company', GetStarted: 'company', Faqs: 'resources', Legal: 'legal',
+};
 
 /**
  * The one route → file rule: the English path of a route and a language give the file the
@@ -122,45 +132,45 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
   const f = site.files;
   const routes: Route[] = [];
   // Every route is built with its English path; this adds its language's URL, file and alternates.
-  const at = (key: string, source: string | undefined) => ({
+  const at = (key: string, source: string | undefined, template: TemplateName) => ({
     path: localePath(key, locale), key, locale, file: permalink(key, locale), alternates: alternatesOf(key, available),
     untranslated: locale !== DEFAULT_LOCALE && source !== undefined && untranslated.has(source),
+    template, section: cardSection[template] && site.ui.cardSections[cardSection[template]],
   });
   for (const r of staticRoutes) {
     if (r.legal) {
       const doc = site.legal[r.legal];
       if (!doc) continue;
       routes.push({
-        ...at(r.path, `legal/${r.legal}`), template: r.template, status: 200, title: doc.title,
+        ...at(r.path, `legal/${r.legal}`, r.template), status: 200, title: doc.title,
         description: doc.description, props: { doc }, sources: [f.legal?.[r.legal] ?? ''], deps: [],
-        sitemap: true, lastmod: doc.lastUpdated, ogType: 'website',
+        sitemap: true, lastmod: doc.lastUpdated, ogType: 'website', socialImage: doc.socialImage,
       });
       continue;
     }
     if (!r.page) continue;
     const copy = site.pages[r.page];
-    const hero = 'hero' in copy ? copy.hero : undefined;
     routes.push({
-      ...at(r.path, `pages/${r.page}`), template: r.template, status: r.status ?? 200,
+      ...at(r.path, `pages/${r.page}`, r.template), status: r.status ?? 200,
       title: copy.title, description: copy.description, props: {}, page: r.page,
       sources: [f.pages?.[r.page] ?? ''], deps: r.deps ?? [], sitemap: r.sitemap ?? true, ogType: 'website',
-      image: hero?.image, imageAlt: hero?.imageAlt,
+      socialImage: copy.socialImage,
     });
   }
   for (const solution of site.solutions) {
     routes.push({
-      ...at(pathLocale(solution.path).path, `solutions/${solution.slug}`), template: 'Solution', status: 200,
+      ...at(pathLocale(solution.path).path, `solutions/${solution.slug}`, 'Solution'), status: 200,
       title: solution.title, description: solution.description, props: { solution },
       sources: [f.solutions?.[solution.slug] ?? ''], deps: ['blog'], sitemap: true, ogType: 'website',
-      image: solution.hero.image, imageAlt: solution.hero.imageAlt,
+      socialImage: solution.socialImage,
     });
   }
   for (const post of site.posts) {
     routes.push({
-      ...at(blogPath(post.id), `blog/${post.slug}`), template: 'BlogPost', status: 200, title: post.title,
+      ...at(blogPath(post.id), `blog/${post.slug}`, 'BlogPost'), status: 200, title: post.title,
       description: post.description ?? post.subheading, props: { post }, sources: [f.blog?.[post.slug] ?? ''],
       deps: [], sitemap: !post.draft, lastmod: post.updated ?? post.date, ogType: 'article',
-      image: post.image, imageAlt: post.imageAlt,
+      socialImage: post.socialImage,
     });
   }
   return routes;

@@ -20,7 +20,11 @@ export function Document({ children, jsonLd = [], article, marksLanguage = false
   const title = `${config.brand} | ${route.title}`;
   const canonical = `${config.url}${route.path}`;
   const versions = route.alternates;
-  const socialImage = `${config.url}${env.image(config.socialImage).src}`;
+  // The page's social card (generator/cards.ts), or its own picture; the site's default picture
+  // only where no card was planned (a page rendered without the build's card stage).
+  const card = route.card ?? { ...env.image(config.socialImage), type: undefined, alt: undefined };
+  const socialImage = `${config.url}${card.src}`;
+  const socialAlt = card.alt ?? title;
   const showBanner = !navigation.banner.hiddenOn.includes(route.path);
   const showFooter = !navigation.footerHiddenOn.includes(route.path);
   // Every JSON-LD document (a CreativeWork: article, FAQ page) says its language; an
@@ -54,11 +58,16 @@ export function Document({ children, jsonLd = [], article, marksLanguage = false
         <meta property="og:description" content={route.description} />
         <meta property="og:url" content={canonical} />
         <meta property="og:image" content={socialImage} />
+        {card.type ? <meta property="og:image:type" content={card.type} /> : null}
+        <meta property="og:image:width" content={String(card.width)} />
+        <meta property="og:image:height" content={String(card.height)} />
+        <meta property="og:image:alt" content={socialAlt} />
         {article ? <ArticleMeta post={article} /> : null}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={route.description} />
         <meta name="twitter:image" content={socialImage} />
+        <meta name="twitter:image:alt" content={socialAlt} />
         {env.shell('head', <HeadLinks />)}
         {ld.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />

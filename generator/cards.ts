@@ -1,0 +1,274 @@
+// Social cards (issue #17): every route gets the 1200×630 picture its link shows when shared
+// (og:image, twitter:image), rendered from the SVG template in generator/images/social-card.ts,
+// or the page's own `socialImage` cropped to that size.
+//
+// A card's file name carries a hash of everything that shapes it (title, section, language,
+// host, template version, sharp's version, the font's, logo's and mark's bytes, the colours),
+// so pages can name their card before it is drawn, and cards render while pages do. The name
+// changes whenever the picture does: networks cache an og:image by URL for weeks, so a stable
+// per-route URL would keep showing the old title after an edit. Cards are kept in
+// `.site/cache/cards/<key>.png`: a second build reads them and renders none; the preview also
+// keeps them in memory and renders only the cards whose inputs changed.
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Glyph } from 'fontkit';
+import { hash, sha256 } from './hash.ts';
+import { problem, type Place } from './errors.ts';
+import { ContentError } from './problems.ts';
+import { readUnder } from './paths.ts';
+import { locales } from './locales.ts';
+import type { Route } from './routes.ts';
+import type { Site } from './model.ts';
+import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
+import { isWholePng, withPngText } from './images/png-text.ts';
+
+/** What a page's head says about its card. */
+export interface SocialCard {
+  /** Site-relative URL: /assets/cards/solutions-adas-<hash>.png. */
+  src: string;
+  width: number;
+  height: number;
+  type: 'image/png' | 'image/jpeg';
+  /** The page's own image's alt text; a generated card is described by the page's title. */
+  alt?: string;
+}
+
+/** The font every card is drawn with: the one the site ships (styles/_tokens.scss @font-face). */
+export const CARD_FONT = 'styles/fonts/inter-latin-var.woff2';
+const TOKENS = 'styles/_tokens.scss';
+
+/** Makes a card's bytes; replaceable so tests can count renders. */
+export type CardRenderer = (job: CardJob) => Promise<Buffer>;
+
+/** One card to make: from the template, or from the page's own image. */
+export type CardJob =
+  | { kind: 'template'; svg: () => Promise<string>; title: string; lang: string }
+  | { kind: 'image'; source: Buffer; format: 'png' | 'jpeg'; svg: boolean };
+
+export interface CardOptions {
+  /** Folder of the persistent cache (.site/cache/cards). */
+  cacheDir: string;
+  /** Cards drawn at once; default the machine's cores. */
+  concurrency?: number;
+  render?: CardRenderer;
+}
+
+/** The build's card stage: plans a card per route, then makes (or reads) the ones it needs. */
+export class SocialCards {
+  /** Cards made by sharp, read from the disk cache, and reused from memory (preview), in this instance. */
+  readonly stats = { rendered: 0, fromDisk: 0, reused: 0 };
+  private readonly memory = new Map<string, Promise<Buffer>>();
+  private planned = new Map<string, { key: string; bytes: Promise<Buffer> }>();
+  private font: Promise<CardFont> | undefined;
+  private fontBytes: Buffer | undefined;
+  private readonly limit: <T>(job: () => Promise<T>) => Promise<T>;
+  private readonly render: CardRenderer;
+
+  constructor(private readonly root: string, private readonly contentDir: string, private readonly options: CardOptions) {
+    this.limit = limiter(options.concurrency ?? availableParallelism());
+    this.render = options.render ?? renderCard;
+  }
+
+  /**
+   * Gives every route its `card` and starts making the cards not made yet (in the background,
+   * a few at a time). `locate` says where a route's `socialImage` is written, for problems.
+   */
+  plan(routes: Route[], sites: Partial<Record<string, Site>>, locate: (route: Route) => Place): void {
+    const fontBytes = readFileSync(join(this.root, CARD_FONT));
+    if (!this.fontBytes?.equals(fontBytes)) this.font = undefined;
+    this.fontBytes = fontBytes;
+    const colours = tokenColours(readFileSync(join(this.root, TOKENS), 'utf8'));
+    const renderer = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
+    const brand = new Map<string, Buffer>();
+    const contentFile = (path: string) => brand.get(path) ?? brand.set(path, readUnder(this.contentDir, path)).get(path)!;
+    const planned = new Map<string, { key: string; bytes: Promise<Buffer> }>();
+    for (const route of routes) {
+      const site = sites[route.locale]!;
+      const own = route.socialImage;
+      let key: string;
+      let job: () => CardJob;
+      let type: SocialCard['type'] = 'image/png';
+      if (own) {
+        const source = contentFile(own.image);
+        const isSvg = own.image.endsWith('.svg');
+        const format = /\.jpe?g$/i.test(own.image) ? 'jpeg' : 'png';
+        type = `image/${format}`;
+        key = sha256(Buffer.from(JSON.stringify(['image', CARD_TEMPLATE_VERSION, renderer, sha256(source), format, isSvg])));
+        job = () => ({ kind: 'image', source, format, svg: isSvg });
+      } else {
+        const { config } = site;
+        const input = { title: route.title, section: route.section, host: new URL(config.url).host, lang: locales[route.locale].tag, colours };
+        const logo = contentFile(config.logoWhite);
+        const mark = contentFile(config.mark);
+        key = sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, sha256(fontBytes), sha256(logo), sha256(mark)])));
+        job = () => ({ kind: 'template', title: input.title, lang: input.lang, svg: async () => cardSvg({ ...input, logo, mark }, await this.loadFont()) });
+      }
+      const file = `assets/cards/${slugOf(route.path)}-${hash(key)}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
+      route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt: own?.alt };
+      const bytes = this.make(key, job).catch((error: unknown) => {
+        if (!own || error instanceof ContentError) throw error;
+        throw new ContentError([problem('image-corrupt', { ...locate(route), path: 'socialImage.image' }, { value: own.image, detail: error instanceof Error ? error.message : String(error) })]);
+      });
+      // Rejections are read by files(); until then they must not count as unhandled.
+      bytes.catch(() => {});
+      planned.set(file, { key, bytes });
+    }
+    this.planned = planned;
+    // The preview keeps only the cards the site still uses.
+    const live = new Set([...planned.values()].map((p) => p.key));
+    for (const key of [...this.memory.keys()]) if (!live.has(key)) this.memory.delete(key);
+  }
+
+  /** The planned cards' files (dist-relative path → bytes), once all are made; ContentError on a bad `socialImage`. */
+  async files(): Promise<Map<string, Buffer>> {
+    const entries = [...this.planned];
+    const results = await Promise.allSettled(entries.map(([, p]) => p.bytes));
+    const problems = results.flatMap((r) => (r.status === 'rejected' && r.reason instanceof ContentError ? r.reason.problems : []));
+    if (problems.length) throw new ContentError(problems);
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw new Error('a social card could not be made', { cause: failed.reason });
+    return new Map(entries.map(([file], i) => [file, (results[i] as PromiseFulfilledResult<Buffer>).value]));
+  }
+
+  private loadFont(): Promise<CardFont> {
+    return (this.font ??= loadCardFont(this.fontBytes!));
+  }
+
+  /** The card with this key: from memory, the disk cache, or made now (and stored). */
+  private make(key: string, job: () => CardJob): Promise<Buffer> {
+    const known = this.memory.get(key);
+    if (known) {
+      this.stats.reused++;
+      return known;
+    }
+    const path = join(this.options.cacheDir, `${key}.bin`);
+    const bytes = this.limit(async () => {
+      const cached = await readFile(path).catch(() => undefined);
+      if (cached && isWholeImage(cached)) {
+        this.stats.fromDisk++;
+        return cached;
+      }
+      const made = await this.render(job());
+      this.stats.rendered++;
+      await writeAtomic(path, made);
+      return made;
+    });
+    this.memory.set(key, bytes);
+    bytes.catch(() => this.memory.delete(key));
+    return bytes;
+  }
+}
+
+/** Draws a card with sharp: the template's SVG to PNG (title in its metadata), or a page's own image cropped. */
+export async function renderCard(job: CardJob): Promise<Buffer> {
+  if (job.kind === 'template') {
+    // Full colour at zlib level 6: a palette PNG is half the bytes but quantising takes 4× as long (measured: 120 ms against 28 ms a card).
+    const png = await sharp(Buffer.from(await job.svg())).png({ compressionLevel: 6 }).toBuffer();
+    return withPngText(png, 'Title', job.title, job.lang);
+  }
+  // An SVG is rasterised at the density that makes it cover the card, so it is never upscaled as pixels.
+  let density: number | undefined;
+  if (job.svg) {
+    const { width = CARD_WIDTH, height = CARD_HEIGHT } = await sharp(job.source).metadata();
+    density = Math.min(72 * Math.max(1, CARD_WIDTH / width, CARD_HEIGHT / height), 2400);
+  }
+  // No withMetadata(): sharp writes no EXIF, so a photo's GPS position stays out of the card.
+  const image = sharp(job.source, density ? { density } : {}).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' });
+  return job.format === 'jpeg' ? image.jpeg({ quality: 82, mozjpeg: true }).toBuffer() : image.png({ compressionLevel: 9 }).toBuffer();
+}
+
+/**
+ * Inter from the site's WOFF2, through fontkit: layout with kerning, and glyph outlines. Why a
+ * library: sharp's fontconfig and FreeType cannot read WOFF2 (a `fontfile` of it is ignored and
+ * DejaVu is drawn instead), and decoding WOFF2 by hand is Brotli plus glyf reconstruction.
+ * fontkit cannot apply the variable font's weight axis to a WOFF2 (its composite glyphs fail),
+ * so cards use the default instance, Regular, and the template strokes it to look bold.
+ */
+async function loadCardFont(bytes: Buffer): Promise<CardFont> {
+  const fontkit = await import('fontkit');
+  const font = fontkit.create(bytes);
+  const em = font.unitsPerEm;
+  // Each glyph's outline in font units, read once: a card draws the same letters many times.
+  const outlines = new Map<number, { command: string; args: number[] }[]>();
+  const outline = (glyph: Glyph) => {
+    let commands = outlines.get(glyph.id);
+    if (!commands) outlines.set(glyph.id, (commands = glyph.path.commands));
+    return commands;
+  };
+  return {
+    width: (text) => font.layout(text).advanceWidth / em,
+    path(text, size, x, y) {
+      const glyphs = font.layout(text);
+      const scale = size / em;
+      const parts: string[] = [];
+      let pen = 0;
+      glyphs.glyphs.forEach((glyph, i) => {
+        const at = glyphs.positions[i]!;
+        const gx = x + (pen + at.xOffset) * scale;
+        const gy = y - at.yOffset * scale;
+        for (const { command, args } of outline(glyph)) {
+          let d = SVG_COMMANDS[command] ?? '';
+          for (let a = 0; a < args.length; a += 2) d += `${a ? ' ' : ''}${round(gx + args[a]! * scale)} ${round(gy - args[a + 1]! * scale)}`;
+          parts.push(d);
+        }
+        pen += at.xAdvance;
+      });
+      return parts.join('');
+    },
+  };
+}
+
+const SVG_COMMANDS: Record<string, string> = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' };
+/** Hundredths of a pixel: finer than any rasteriser can show, short in the SVG. */
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The card's colours from the design tokens, so the card follows the site when they change. */
+export function tokenColours(scss: string): CardColours {
+  const token = (name: string) => {
+    const value = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(scss)?.[1];
+    if (!value) throw new Error(`${TOKENS} has no colour --${name}, which the social cards use`);
+    return value;
+  };
+  return { ink: token('ink'), navy: token('navy'), green: token('green'), greenLight: token('green-light'), slateLight: token('slate-light'), white: token('white') };
+}
+
+/** /fr/solutions/adas → fr-solutions-adas; / → home; /fr → fr-home. */
+export function slugOf(path: string): string {
+  const slug = path.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return !slug ? 'home' : /^[a-z]{2}$/.test(slug) ? `${slug}-home` : slug;
+}
+
+/** A cached file is used only whole: a PNG to its IEND, a JPEG to its end marker. */
+function isWholeImage(bytes: Buffer): boolean {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+  return isWholePng(bytes);
+}
+
+/** Write to a unique temporary name, then rename: a reader sees no file or the whole file. */
+async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true });
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, bytes);
+  await rename(temp, path);
+}
+
+/** At most `n` jobs at once; the rest wait in order. */
+function limiter(n: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active++;
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
