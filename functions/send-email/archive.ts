@@ -82,8 +82,10 @@ export interface Archive {
    * write); false when one already went that day.
    */
   claimNotice(kind: string, email: string, day: string): Promise<boolean>;
-  /** Queues a lead for the webhook (outbox/<id>.json). */
-  queueWebhook(lead: ArchivedLead): Promise<void>;
+  /** Queues a lead for the webhook (outbox/<id>.json); answers the entry's key. */
+  queueWebhook(lead: ArchivedLead): Promise<string>;
+  readOutbox(key: string): Promise<{ key: string } | null>;
+  removeOutbox(key: string): Promise<void>;
   clear(prefixes: readonly string[]): Promise<number>;
 }
 
@@ -249,7 +251,15 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
     },
 
     async queueWebhook(lead) {
-      await putJson(`outbox/${lead.id}.json`, { key: lead.key });
+      const Key = `outbox/${lead.id}.json`;
+      await putJson(Key, { key: lead.key });
+      return Key;
+    },
+
+    readOutbox: (key) => getJson<{ key: string }>(key),
+
+    async removeOutbox(key) {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
     async clear(prefixes) {

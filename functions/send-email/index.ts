@@ -6,10 +6,11 @@ import { s3Archive } from './archive.ts';
 import { settingsFromEnv, type LeadSettings } from './config.ts';
 import { createHandler } from './handler.ts';
 import { sesMailer } from './mailer.ts';
+import { createWebhookHandler } from './webhook.ts';
 
 declare const SITE_LEAD_SETTINGS: LeadSettings;
 
-const { settings, bucket, allowedOrigins, originSecret, linkSecret, webhook } = settingsFromEnv(SITE_LEAD_SETTINGS, process.env);
+const { settings, bucket, allowedOrigins, originSecret, linkSecret, webhook: webhook_ } = settingsFromEnv(SITE_LEAD_SETTINGS, process.env);
 if (linkSecret === undefined && process.env.AWS_LAMBDA_FUNCTION_NAME) {
   console.log(JSON.stringify({ level: 'warn', message: 'LEAD_LINK_SECRET is not set: no visitor e-mail (receipt, subscription confirmation) is sent' }));
 }
@@ -31,6 +32,15 @@ export const handler = createHandler({
   phone: settings.phone,
   linkSecret,
   linkBase: settings.origin,
-  webhook: webhook !== undefined,
+  ...(webhook_ ? { webhook: {} } : {}),
   warn: (step, error) => console.log(JSON.stringify({ level: 'warn', step, error: (error as Error)?.name ?? 'Error' })),
+});
+
+/**
+ * The webhook function (infra/template.yaml WebhookFunction, the same bundle): EventBridge calls
+ * it for each new outbox/ entry. Without LEAD_WEBHOOK_URL it is never deployed.
+ */
+export const webhook = createWebhookHandler({
+  archive: s3Archive(s3, bucket),
+  target: { url: webhook_?.url ?? '', secret: webhook_?.secret ?? '' },
 });

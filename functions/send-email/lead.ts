@@ -24,8 +24,12 @@ export interface LeadDeps {
   linkSecret?: string;
   /** Where the links point: the site's origin (the preview's own when it runs). */
   linkBase?: string;
-  /** Queue each sent lead for the webhook (LEAD_WEBHOOK_URL is set): outbox/<id>.json. */
-  webhook?: boolean;
+  /**
+   * With LEAD_WEBHOOK_URL: queues each sent lead for the webhook (outbox/<id>.json, which the
+   * webhook function delivers; webhook.ts). `onQueued` is for hosts that deliver in-process
+   * (the preview), never awaited by the lead.
+   */
+  webhook?: { onQueued?: (outboxKey: string) => void };
   /** Where a step after the lead failed (a visitor e-mail, a consent record): names only, never data. */
   warn?: (step: string, error: unknown) => void;
 }
@@ -177,7 +181,13 @@ async function followUp(lead: ArchivedLead, client: Circumstances, deps: LeadDep
       warn('receipt', error);
     }
   }
-  if (deps.webhook) await deps.archive.queueWebhook(lead).catch((error) => warn('webhook-queue', error));
+  if (deps.webhook) {
+    try {
+      deps.webhook.onQueued?.(await deps.archive.queueWebhook(lead));
+    } catch (error) {
+      warn('webhook-queue', error);
+    }
+  }
 }
 
 /** Records a new submission: its record, or the lead id of the request with the same key that recorded it first. */
