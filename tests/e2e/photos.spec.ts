@@ -1,0 +1,45 @@
+// A post whose hero is a phone photo (#17), in real Chromium: a 375 px phone fetches the 360 px
+// AVIF, a 1280 px laptop the 1280 px one, and nothing moves while the photo arrives (CLS 0).
+import { test, expect } from '@playwright/test';
+import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
+import { phonePhoto, photoPost, writeContent } from '../photo-fixtures.ts';
+
+let preview: PreviewProcess;
+test.beforeAll(async () => {
+  // 2400×1600 fills every width of the ladder and encodes faster than a 4000×3000 one.
+  const photo = await phonePhoto({ width: 2400, height: 1600, seed: 5 });
+  preview = await startPreviewProcess((box) => {
+    writeContent(box.content, 'images/blog/e2e-yard.jpg', photo);
+    writeContent(box.content, 'blog/e2e-yard.md', photoPost({ slug: 'e2e-yard', id: 903, image: 'images/blog/e2e-yard.jpg' }));
+  });
+});
+test.afterAll(() => preview?.stop());
+
+for (const [viewport, width] of [[375, 360], [1280, 1280]] as const) {
+  test(`at ${viewport} px the hero downloads the ${width} px AVIF, once, and the layout does not shift`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: viewport, height: 800 } });
+    const page = await context.newPage();
+    const photos: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/e2e-yard-')) photos.push(new URL(request.url()).pathname);
+    });
+    // Layout shifts from the start, summed as CLS counts them (not those right after input).
+    await page.addInitScript(() => {
+      (window as unknown as { cls: number }).cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${preview.base}/blog-details/903`, { waitUntil: 'load' });
+    const hero = page.locator('.article__hero img');
+    await expect(hero).toHaveJSProperty('complete', true);
+    // naturalWidth is density-corrected (it reads the laid-out width): the chosen file says more.
+    expect(await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(new RegExp(`/e2e-yard-${width}-\\w+\\.avif$`));
+    expect(photos).toEqual([expect.stringMatching(new RegExp(`^/assets/img/blog/e2e-yard-${width}-\\w+\\.avif$`))]);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
+    await context.close();
+  });
+}
