@@ -118,6 +118,11 @@ describe('infra/template.yaml', () => {
     // A résumé no lead references (the lead moves it to resumes/) and the per-fill upload tickets go after a day.
     expect(rules.find((r: any) => r.Prefix === 'uploads/')).toMatchObject({ Status: 'Enabled', ExpirationInDays: 1 });
     expect(rules.find((r: any) => r.Prefix === 'tickets/')).toMatchObject({ Status: 'Enabled', ExpirationInDays: 1 });
+    // Consent records 6 years (the privacy policy says so), the day's visitor-e-mail notes 2 days, the webhook outbox 7.
+    expect(privacy).toMatch(/consent.*6 years/i);
+    expect(rules.find((r: any) => r.Prefix === 'consent/')).toMatchObject({ Status: 'Enabled', ExpirationInDays: 2190 });
+    expect(rules.find((r: any) => r.Prefix === 'notices/')).toMatchObject({ Status: 'Enabled', ExpirationInDays: 2 });
+    expect(rules.find((r: any) => r.Prefix === 'outbox/')).toMatchObject({ Status: 'Enabled', ExpirationInDays: 7 });
     expect(resources.LeadsBucketPolicy!.Properties.PolicyDocument.Statement[0]).toMatchObject({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
   });
 
@@ -135,7 +140,7 @@ describe('infra/template.yaml', () => {
     expect(ses[0].Action).toBe('ses:SendEmail');
     expect(sub(ses[0].Resource)).toBe('arn:aws:ses:${AWS::Region}:${AWS::AccountId}:identity/${SenderDomain}');
     const s3Objects = statements.filter((s: any) => [s.Action].flat().some((a: string) => /^s3:(Put|Get|Delete)Object/.test(a)));
-    for (const s of s3Objects) for (const r of [s.Resource].flat()) expect(sub(r)).toMatch(/^\$\{LeadsBucket\.Arn\}\/(leads|submissions|resumes|uploads|tickets)\/\*$/);
+    for (const s of s3Objects) for (const r of [s.Resource].flat()) expect(sub(r)).toMatch(/^\$\{LeadsBucket\.Arn\}\/(leads|submissions|resumes|uploads|tickets|consent|notices|outbox)\/\*$/);
     // What each prefix allows: the function never deletes a lead, a record or a kept résumé; it deletes a pending upload once moved.
     const allowed = (prefix: string) => statements.filter((s: any) => [s.Resource].flat().some((r: unknown) => sub(r) === `\${LeadsBucket.Arn}/${prefix}/*`)).flatMap((s: any) => [s.Action].flat()).sort();
     expect(allowed('leads')).toEqual(['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging']);
@@ -143,8 +148,26 @@ describe('infra/template.yaml', () => {
     expect(allowed('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(allowed('resumes')).toEqual(['s3:GetObject', 's3:PutObject']);
     expect(allowed('tickets')).toEqual(['s3:PutObject']);
-    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LEADS_BUCKET', 'LEAD_SENDER', 'ORIGIN_SECRET']);
+    // Consent events and daily notices: written and read, never deleted; the webhook outbox: written only.
+    expect(allowed('consent')).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(allowed('notices')).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(allowed('outbox')).toEqual(['s3:PutObject']);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LEADS_BUCKET', 'LEAD_LINK_SECRET', 'LEAD_SENDER', 'LEAD_WEBHOOK_SECRET', 'LEAD_WEBHOOK_URL', 'ORIGIN_SECRET']);
+    // The link secret comes from Secrets Manager at deploy (never in the bundle or the template).
+    expect(fn.Environment.Variables.LEAD_LINK_SECRET).toEqual({ 'Fn::Sub': '{{resolve:secretsmanager:${LeadLinkSecret}:SecretString}}' });
+    expect(resources.LeadLinkSecret!.Type).toBe('AWS::SecretsManager::Secret');
     expect(fn.Environment.Variables).toMatchObject({ LEADS_BUCKET: { Ref: 'LeadsBucket' }, LEAD_SENDER: { Ref: 'LeadSender' } });
+  });
+
+  test('the optional webhook function: only with LeadWebhookUrl, triggered by new outbox/ entries, reading leads and taking from the outbox only', () => {
+    const fn = resources.WebhookFunction!;
+    expect(fn.Condition).toBe('HasLeadWebhook');
+    expect(fn.Properties.Handler).toBe('index.webhook');
+    expect(fn.Properties.Events.Outbox).toMatchObject({ Type: 'EventBridgeRule', Properties: { Pattern: { source: ['aws.s3'], detail: { object: { key: [{ prefix: 'outbox/' }] } } } } });
+    const statements = fn.Properties.Policies.flatMap((p: any) => p.Statement);
+    expect(statements.flatMap((s: any) => [s.Action].flat()).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:GetObject', 's3:ListBucket']);
+    expect(statements.find((s: any) => [s.Action].flat().includes('s3:DeleteObject')).Resource).toEqual({ 'Fn::Sub': '${LeadsBucket.Arn}/outbox/*' });
+    expect(resources.LeadWebhookSecret!.Condition).toBe('HasLeadWebhook');
   });
 
   test('the HTTP API answers only through its custom domain (DisableExecuteApiEndpoint), which CloudFront uses as the origin', () => {
