@@ -188,7 +188,7 @@ export async function renderCard(job: CardJob): Promise<Buffer> {
  * fontkit cannot apply the variable font's weight axis to a WOFF2 (its composite glyphs fail),
  * so cards use the default instance, Regular, and the template strokes it to look bold.
  */
-async function loadCardFont(bytes: Buffer): Promise<CardFont> {
+export async function loadCardFont(bytes: Buffer): Promise<CardFont> {
   const fontkit = await import('fontkit');
   const font = fontkit.create(bytes);
   const em = font.unitsPerEm;

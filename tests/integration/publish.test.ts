@@ -97,7 +97,7 @@ describe('site publish', () => {
       [/^assets\/js\/shell-\w+\.js$/, 'text/javascript; charset=utf-8', 'immutable'],
       [/^assets\/fonts\/.*\.woff2$/, 'font/woff2', 'immutable'],
       [/^assets\/img\/illustrations\/faq-\w+\.svg$/, 'image/svg+xml', 'immutable'],
-      [/^assets\/img\/brand\/social-card-\w+\.png$/, 'image/png', 'immutable'],
+      [/^assets\/cards\/fr-solutions-adas-\w+\.png$/, 'image/png', 'immutable'],
       [/^feed\.xml$/, 'application/xml; charset=utf-8', 'revalidate'],
       [/^sitemap\.xml$/, 'application/xml; charset=utf-8', 'revalidate'],
       [/^robots\.txt$/, 'text/plain; charset=utf-8', 'revalidate'],

@@ -1,0 +1,213 @@
+// Social cards (#17): the SVG template (escaping, wrapping, no system font), the PNG's title
+// chunk, and the card stage's cache (a second run renders nothing; an edit renders one card).
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { cardSvg, escapeXml, titleLayout, wrapLines, type CardFont } from '../../generator/images/social-card.ts';
+import { readPngText, withPngText } from '../../generator/images/png-text.ts';
+import { CARD_FONT, loadCardFont, renderCard, slugOf, SocialCards, tokenColours, type CardJob } from '../../generator/cards.ts';
+import { ContentError } from '../../generator/problems.ts';
+import type { Route } from '../../generator/routes.ts';
+import type { Site } from '../../generator/model.ts';
+import { contentDir, root } from '../helpers.ts';
+
+const colours = tokenColours(readFileSync(join(root, 'styles/_tokens.scss'), 'utf8'));
+const brand = { logo: readFileSync(join(contentDir, 'images/brand/logo-white.svg')), mark: readFileSync(join(contentDir, 'images/brand/mark.svg')) };
+const input = (title: string, section?: string) => ({ title, section, host: 'www.trilliumfleet.example', lang: 'en-CA', colours, ...brand });
+
+/** A font where every character is 0.5 em wide and draws nothing: enough to test layout. */
+const mono: CardFont = { width: (s) => [...s].length * 0.5, path: () => 'M0 0' };
+
+/** The real card font, loaded the way the stage loads it. */
+let inter: CardFont;
+beforeAll(async () => {
+  inter = await loadCardFont(readFileSync(join(root, CARD_FONT)));
+});
+
+let tinyPng: Buffer;
+beforeAll(async () => {
+  tinyPng = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0b1f33' } }).png().toBuffer();
+});
+
+describe('the card template', () => {
+  test('a title with markup, ampersands and quotes is escaped: the SVG still parses and says the title', async () => {
+    const title = `</title><script>alert("x")</script> Fleets & "ELD" <b>'s</b>`;
+    const svg = cardSvg(input(title, 'Blog & <News>'), mono);
+    expect(svg).not.toContain('<script');
+    expect(svg).toContain(`<title>${escapeXml(title)}</title>`);
+    expect(svg).toContain('<desc>Blog &#38; &#60;News&#62;</desc>');
+    // librsvg is a strict XML parser: one raw "&" or "<" and it refuses the document.
+    const { width, height } = await sharp(Buffer.from(svg)).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+    expect(escapeXml(`<&>"'`)).toBe('&#60;&#38;&#62;&#34;&#39;');
+  });
+
+  test('text is drawn as outlines, never as <text> that a machine could draw in another font', () => {
+    const svg = cardSvg(input('Évaluez « Solutions »', 'Solutions'), inter);
+    expect(svg).not.toMatch(/<text\b/);
+    expect(svg).toMatch(/<path d="M[\d.]+ [\d.]+/);
+  });
+
+  test('words wrap to lines no wider than the measure allows; no-break spaces keep words together', () => {
+    const measure = (s: string) => s.length;
+    expect(wrapLines('one two three four', measure, 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrapLines('Prix\u00a0: 40 $ par mois', measure, 8)).toEqual(['Prix\u00a0:', '40 $ par', 'mois']);
+    for (const line of wrapLines('a fleet of many trucks rolling down the 401 at dawn', measure, 12)) expect(line.length).toBeLessThanOrEqual(12);
+  });
+
+  test('a word longer than a line is cut, and text past the last line ends in an ellipsis that fits', () => {
+    const measure = (s: string) => s.length;
+    expect(wrapLines('Supercalifragilistic', measure, 8)).toEqual(['Supercal', 'ifragili', 'stic']);
+    const lines = wrapLines('one two three four five six seven', measure, 9, 2);
+    expect(lines).toEqual(['one two', 'three…']);
+    expect(wrapLines('alpha, beta gamma delta', measure, 7, 1)).toEqual(['alpha…']);
+  });
+
+  test('long titles shrink, then stop at three lines with an ellipsis; every line fits the card', () => {
+    const short = titleLayout('Page not found', inter);
+    expect(short).toEqual({ size: 72, lines: ['Page not found'] });
+    const long = titleLayout('Customer Interview: Rolling Out Tracking and ELDs at Great Lakes Regional Freight', inter);
+    expect(long.lines.length).toBeLessThanOrEqual(3);
+    const endless = titleLayout('The complete guide to '.repeat(12).trim(), inter);
+    expect(endless.lines).toHaveLength(3);
+    expect(endless.lines[2]).toMatch(/…$/);
+    for (const { size, lines } of [short, long, endless]) for (const line of lines) expect(inter.width(line) * size).toBeLessThanOrEqual(1200 - 160);
+  });
+
+  test('French accents have their own glyphs (Inter covers them): no fallback box', () => {
+    const notdef = inter.path('\u{10FFFF}', 100, 0, 100);
+    for (const letter of ['é', 'è', 'ê', 'à', 'ç', 'ô', 'û', 'É', '«', '»', '’']) expect(inter.path(letter, 100, 0, 100), letter).not.toBe(notdef);
+  });
+});
+
+describe('the PNG title', () => {
+  test('a UTF-8 title survives in an iTXt chunk, and the PNG stays valid', async () => {
+    const png = withPngText(tinyPng, 'Title', 'Carnet de route : l’hiver à Montréal', 'fr-CA');
+    expect(readPngText(png).get('Title')).toBe('Carnet de route : l’hiver à Montréal');
+    expect((await sharp(png).metadata()).width).toBe(2);
+  });
+
+  test('a drawn card is 1200×630 and names its page', async () => {
+    const job: CardJob = { kind: 'template', title: 'ELD Mandate: What Canadian Fleets Need to Know', lang: 'en-CA', svg: async () => cardSvg(input('ELD Mandate: What Canadian Fleets Need to Know', 'Blog'), inter) };
+    const png = await renderCard(job);
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    expect(readPngText(png).get('Title')).toBe('ELD Mandate: What Canadian Fleets Need to Know');
+  });
+});
+
+describe('the card stage', () => {
+  const dirs: string[] = [];
+  const temp = (name: string) => {
+    const dir = mkdtempSync(join(tmpdir(), name));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  const site = { config: { url: 'https://www.trilliumfleet.example', logoWhite: 'images/brand/logo-white.svg', mark: 'images/brand/mark.svg' } } as unknown as Site;
+  const route = (path: string, title: string, extra: Partial<Route> = {}) => ({ path, title, locale: 'en', sources: [`content/${path}.yaml`], ...extra }) as Route;
+  const counting = () => {
+    const made: string[] = [];
+    const render = async (job: CardJob) => {
+      made.push(job.kind === 'template' ? job.title : 'image');
+      return job.kind === 'template' ? withPngText(tinyPng, 'Title', job.title) : renderCard(job);
+    };
+    return { made, render };
+  };
+  const nowhere = () => ({ file: 'nowhere', line: 1, column: 1 });
+
+  test('a second build renders no card: each comes from the cache folder, byte for byte', async () => {
+    const cacheDir = temp('cards-cache-');
+    const routes = () => [route('/', 'Home'), route('/solutions/adas', 'ADAS', { section: 'Solutions' }), route('/404', 'Page not found')];
+    const a = counting();
+    const first = new SocialCards(root, contentDir, { cacheDir, render: a.render });
+    const r1 = routes();
+    first.plan(r1, { en: site }, nowhere);
+    const files1 = await first.files();
+    expect(a.made).toHaveLength(3);
+    expect([...files1.keys()]).toEqual(r1.map((r) => r.card!.src.slice(1)));
+    expect(r1[1]!.card!.src).toMatch(/^\/assets\/cards\/solutions-adas-\w{10}\.png$/);
+
+    const b = counting();
+    const second = new SocialCards(root, contentDir, { cacheDir, render: b.render });
+    const r2 = routes();
+    second.plan(r2, { en: site }, nowhere);
+    const files2 = await second.files();
+    expect(b.made).toEqual([]);
+    expect(second.stats).toMatchObject({ rendered: 0, fromDisk: 3 });
+    expect(r2.map((r) => r.card!.src)).toEqual(r1.map((r) => r.card!.src));
+    for (const [file, bytes] of files1) expect(files2.get(file)!.equals(bytes)).toBe(true);
+  });
+
+  test('an edit renders only the card whose inputs changed (the preview), under a new name', async () => {
+    const { made, render } = counting();
+    const cards = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render });
+    const before = [route('/', 'Home'), route('/faqs', 'FAQs', { section: 'Resources' })];
+    cards.plan(before, { en: site }, nowhere);
+    await cards.files();
+    const after = [route('/', 'Home'), route('/faqs', 'Questions', { section: 'Resources' })];
+    cards.plan(after, { en: site }, nowhere);
+    const files = await cards.files();
+    expect(made).toEqual(['Home', 'FAQs', 'Questions']);
+    expect(cards.stats.reused).toBe(1);
+    expect(after[1]!.card!.src).not.toBe(before[1]!.card!.src);
+    expect(readPngText(files.get(after[1]!.card!.src.slice(1))!).get('Title')).toBe('Questions');
+  });
+
+  test('a damaged cache entry is drawn again, not served', async () => {
+    const cacheDir = temp('cards-cache-');
+    const first = counting();
+    const a = new SocialCards(root, contentDir, { cacheDir, render: first.render });
+    a.plan([route('/', 'Home')], { en: site }, nowhere);
+    await a.files();
+    const [entry] = readdirSync(cacheDir);
+    writeFileSync(join(cacheDir, entry!), readFileSync(join(cacheDir, entry!)).subarray(0, 30));
+    const second = counting();
+    const b = new SocialCards(root, contentDir, { cacheDir, render: second.render });
+    b.plan([route('/', 'Home')], { en: site }, nowhere);
+    const files = await b.files();
+    expect(second.made).toEqual(['Home']);
+    expect(readPngText([...files.values()][0]!).get('Title')).toBe('Home');
+  });
+
+  test("a page's own picture replaces its card: cropped to 1200×630, JPEG stays JPEG, no EXIF/GPS kept", async () => {
+    const content = temp('cards-content-');
+    mkdirSync(join(content, 'images/blog'), { recursive: true });
+    const photo = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#336699' } })
+      .withExif({ IFD0: { Artist: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '43/1 38/1 0/1' } }).jpeg().toBuffer();
+    writeFileSync(join(content, 'images/blog/yard.jpg'), photo);
+    writeFileSync(join(content, 'images/blog/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#12a574"/></svg>');
+    const { render } = counting();
+    const cards = new SocialCards(root, content, { cacheDir: temp('cards-cache-'), render });
+    const routes = [
+      route('/blog-details/9', 'Yard', { socialImage: { image: 'images/blog/yard.jpg', alt: 'A snowy truck yard' } }),
+      route('/faqs', 'FAQs', { socialImage: { image: 'images/blog/diagram.svg', alt: 'A diagram' } }),
+    ];
+    cards.plan(routes, { en: site }, nowhere);
+    const files = await cards.files();
+    expect(routes[0]!.card).toMatchObject({ type: 'image/jpeg', width: 1200, height: 630, alt: 'A snowy truck yard' });
+    expect(routes[0]!.card!.src).toMatch(/\.jpg$/);
+    const jpeg = await sharp(files.get(routes[0]!.card!.src.slice(1))!).metadata();
+    expect(jpeg).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    expect(jpeg.exif).toBeUndefined();
+    const png = await sharp(files.get(routes[1]!.card!.src.slice(1))!).metadata();
+    expect(png).toMatchObject({ format: 'png', width: 1200, height: 630 });
+  });
+
+  test('a picture that does not decode is a located content problem', async () => {
+    const content = temp('cards-content-');
+    mkdirSync(join(content, 'images'), { recursive: true });
+    writeFileSync(join(content, 'images/broken.png'), 'not a png at all');
+    const cards = new SocialCards(root, content, { cacheDir: temp('cards-cache-') });
+    cards.plan([route('/faqs', 'FAQs', { socialImage: { image: 'images/broken.png', alt: 'x' } })], { en: site }, () => ({ file: 'content/pages/faqs.yaml', line: 4, column: 10 }));
+    const error = await cards.files().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).problems[0]).toMatchObject({ code: 'image-corrupt', file: 'content/pages/faqs.yaml', line: 4, column: 10, path: 'socialImage.image' });
+  });
+
+  test('card file names: readable per route, one per language', () => {
+    expect(['/', '/fr', '/solutions/adas', '/fr/blog-details/3', '/Thanks', '/404'].map(slugOf)).toEqual(['home', 'fr-home', 'solutions-adas', 'fr-blog-details-3', 'thanks', '404']);
+  });
+});
