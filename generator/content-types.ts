@@ -570,6 +570,7 @@ export interface BlogsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -647,6 +648,7 @@ export interface CareerPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -735,6 +737,7 @@ export interface ContactUsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -800,6 +803,7 @@ export interface FaqsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -820,6 +824,7 @@ export interface GetStartedPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -881,6 +886,7 @@ export interface HomePage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -925,6 +931,7 @@ export interface LeadershipPage<M = Html> {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -959,6 +966,7 @@ export interface MessagePage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -981,6 +989,7 @@ export interface NotFoundPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -1015,6 +1024,7 @@ export interface PartnershipPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
@@ -1042,6 +1052,7 @@ export interface SolutionsPage {
   title: string;
   /** Meta description for search results and link previews, 50-170 characters. */
   description: string;
+  /** A picture of your own for when the page is shared, with its alt text; without one, the build draws the page's card (title, section, logo). */
   socialImage?: {
     /** The picture, under content/images (JPEG, PNG, WebP, AVIF or SVG). */
     image: string;
