@@ -2,8 +2,8 @@
 // from Node's HTTP request to the Lambda event. Without AWS settings in the environment it runs
 // against s3rver and the SES emulator started in-process on 127.0.0.1 (data next to the
 // preview build, git-ignored); with LEADS_BUCKET and AWS_REGION set it talks to AWS.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, basename } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -11,7 +11,9 @@ import { SESClient } from '@aws-sdk/client-ses';
 import { ARCHIVE_PREFIXES, s3Archive, type Archive, type ArchivedLead } from '../../functions/send-email/archive.ts';
 import { createHandler } from '../../functions/send-email/handler.ts';
 import { MAX_BODY_BYTES, type HttpEvent, type HttpResponse } from '../../functions/send-email/http.ts';
+import { consentStatus, type ConsentEvent, type ConsentStatus } from '../../functions/send-email/consent.ts';
 import { emailFor } from '../../functions/send-email/lead.ts';
+import { createWebhookHandler } from '../../functions/send-email/webhook.ts';
 import { sesMailer } from '../../functions/send-email/mailer.ts';
 import type { LeadEmail } from '../../functions/send-email/email.ts';
 import type { LeadSettings } from '../../functions/send-email/config.ts';
@@ -39,6 +41,8 @@ export interface LeadService {
 export interface PreviewLead extends ArchivedLead {
   email: LeadEmail | null;
   archived: ArchivedLead;
+  /** The visitor's address's consent to news and offers now, and its events (consent/). */
+  consentStanding: { status: ConsentStatus; since?: string; events: ConsentEvent[] };
 }
 
 /**
@@ -90,12 +94,20 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'endpoints.json'), JSON.stringify({ s3: s3.url, ses: sesServer.url, bucket: LOCAL_LEADS_BUCKET }, null, 2));
   }
+  const linkSecret = mode.kind === 'aws' ? process.env.LEAD_LINK_SECRET : localLinkSecret(local!.dir);
+  // With LEAD_WEBHOOK_URL (and its secret), the preview delivers in-process as soon as a lead is queued.
+  const webhookTarget = process.env.LEAD_WEBHOOK_URL && process.env.LEAD_WEBHOOK_SECRET ? { url: process.env.LEAD_WEBHOOK_URL, secret: process.env.LEAD_WEBHOOK_SECRET } : undefined;
+  const webhook = webhookTarget && createWebhookHandler({ archive, target: webhookTarget, log: (entry) => options.log(`  lead webhook: ${entry.outcome}`) });
 
   const deps = () => {
     const s = readSettings();
     return {
       archive, mailer: sesMailer(ses), settings: { ...s, sender: process.env.LEAD_SENDER || s.sender }, phone: s.phone,
       allowedOrigins: [options.origin, s.origin],
+      // Links in the visitor e-mails point at this preview, so confirming and unsubscribing work here.
+      linkSecret, linkBase: options.origin,
+      ...(webhook ? { webhook: { onQueued: (key: string) => void webhook({ detail: { object: { key } } }).catch(() => undefined) } } : {}),
+      warn: (step: string, error: unknown) => options.log(`  lead function: ${step} failed (${(error as Error)?.name ?? 'Error'})`),
       log: (entry: Record<string, unknown>) => {
         if (entry.level === 'error') options.log(`  lead function: ${entry.error} (request ${entry.requestId})`);
         else if (entry.form || entry.status !== 204) options.log(`  lead ${entry.form || '-'}: ${entry.outcome} → ${entry.status} (${entry.latencyMs} ms)`);
@@ -130,7 +142,8 @@ export async function startLeadService(options: { contentDir: string; outDir: st
           ? { from: mail.from, to: mail.destination.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.body.text ?? '', html: mail.body.html ?? '' }
           : await emailFor(lead, current);
         const resume = lead.resumeKey ? { fileName: lead.fields.resume ?? '', ...(await archive.downloadLink(lead.resumeKey)) } : undefined;
-        leads.push({ ...lead, email, ...(resume ? { resume } : {}), archived: lead });
+        const events = await archive.consentEvents(lead.message.from_email);
+        leads.push({ ...lead, email, ...(resume ? { resume } : {}), archived: lead, consentStanding: { ...consentStatus(events), events } });
       }
       return leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
     },
@@ -175,6 +188,15 @@ export async function startLeadService(options: { contentDir: string; outDir: st
   if (local) options.log(`  Leads: e-mails at ${service.inbox}  archive in ${service.archiveDir}`);
   else if (mode.kind === 'aws') options.log(`  Leads: AWS (bucket ${mode.bucket}, region ${mode.region}); the preview reads them and never deletes them`);
   return service;
+}
+
+/** The preview's own link secret, kept beside its archive so links in captured e-mails work after a restart. */
+function localLinkSecret(dir: string): string {
+  const file = join(dir, 'link-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 /** What GET /_site/leads answers (the admin's LeadsResponse). */

@@ -176,4 +176,10 @@ export interface ArchivedLead {
   /** The S3 archive key. */
   key: string;
   archived: unknown;
+  /** Where the lead came from (landing page, referrer host, UTM parameters, page), as checked by the function. */
+  attribution?: Partial<Record<'landing' | 'referrer' | 'page' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string>>;
+  /** Set when the visitor asked for news and offers with this lead: the request's id and the wording's version. */
+  consent?: { id: string; wording: string };
+  /** The address's consent now, and its events (requested, confirmed, withdrawn). */
+  consentStanding?: { status: 'none' | 'pending' | 'confirmed' | 'withdrawn'; since?: string; events: { type: string; at: string; consentId: string; ip?: string; page?: string; wording?: { version: string; text: string } }[] };
 }

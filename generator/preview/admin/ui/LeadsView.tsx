@@ -103,6 +103,8 @@ export function LeadsView({ data, error, refresh, clear, heading }: Leads & { he
   );
 }
 
+const CONSENT: Record<string, string> = { none: 'not subscribed', pending: 'asked, not confirmed yet', confirmed: 'subscribed (confirmed)', withdrawn: 'unsubscribed' };
+
 function Lead({ lead }: { lead: ArchivedLead }) {
   const id = `lead-${lead.id}`;
   const email = lead.email;
@@ -119,6 +121,32 @@ function Lead({ lead }: { lead: ArchivedLead }) {
         <dt>Résumé</dt>
         <dd>{lead.resume ? <a href={lead.resume.url} target="_blank" rel="noopener">{lead.resume.fileName || 'Download'}</a> : <span className="muted">none</span>}</dd>
       </dl>
+      <h3>News and offers</h3>
+      <dl className="meta" data-consent={lead.consentStanding?.status ?? 'none'}>
+        <dt>Asked with this lead</dt><dd>{lead.consent ? <>yes, wording <code>{lead.consent.wording}</code></> : <span className="muted">no</span>}</dd>
+        <dt>Address now</dt>
+        <dd>
+          <strong>{CONSENT[lead.consentStanding?.status ?? 'none']}</strong>
+          {lead.consentStanding?.since ? <> since {dateTime(lead.consentStanding.since)}</> : null}
+        </dd>
+      </dl>
+      {lead.consentStanding?.events.length ? (
+        <table className="table table--compact" aria-label="Consent history of this address">
+          <tbody>
+            {lead.consentStanding.events.map((e, i) => (
+              <tr key={i}><th scope="row">{e.type}</th><td>{dateTime(e.at)}</td><td className="pre">{[e.page && `page ${e.page}`, e.ip && `IP ${e.ip}`, e.wording && `“${e.wording.text}”`].filter(Boolean).join('\n')}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <h3>Where it came from</h3>
+      {lead.attribution && Object.keys(lead.attribution).length ? (
+        <table className="table table--compact" aria-label="Attribution">
+          <tbody>
+            {Object.entries(lead.attribution).map(([name, value]) => <tr key={name}><th scope="row"><code>{name}</code></th><td>{value}</td></tr>)}
+          </tbody>
+        </table>
+      ) : <p className="muted">Nothing recorded (no landing page, referrer or campaign tags).</p>}
       <h3>Fields</h3>
       <table className="table table--compact">
         <tbody>
