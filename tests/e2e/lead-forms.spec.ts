@@ -87,6 +87,8 @@ test.describe('partner form', () => {
     expect(lead.bodies).toHaveLength(1);
     expect(lead.bodies[0]).toEqual({
       ...compose.partner(PARTNER_FIELDS), form: 'partner', fields: PARTNER_FIELDS, submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/), fax: '',
+      // Beside the spec's keys (#18): where the visit began and the form's page.
+      attribution: { landing: '/partnership', page: '/partnership' },
     });
     // §7: employees and the other contact are not part of the message.
     expect(lead.bodies[0].message).toBe('Business name: Maple Telematics\nCompany type: Other\nWebsite: maple-telematics.ca\nJob title: Owner\nCountry: CA\nState: AZ\nOther info: Installers in Ontario.\nDepartment: Sales');
@@ -121,6 +123,9 @@ test.describe('partner form', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(form.getByLabel('Anything else we should know?')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // The optional news box (#18), left unticked, then the button.
+    await expect(form.getByRole('checkbox')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(form.getByRole('button', { name: 'Apply to partner' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -258,7 +263,7 @@ test.describe('job application', () => {
     expect(lead.bodies).toHaveLength(1);
     expect(lead.bodies[0]).toEqual({
       ...compose.job(fields), form: 'job', fields, submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/), fax: '',
-      resumeKey: TICKET.key,
+      resumeKey: TICKET.key, attribution: expect.objectContaining({ page: expect.stringMatching(/^\/career/) }),
     });
     expect(lead.bodies[0].submissionId).toBe(tickets[0].submissionId);
   });
@@ -273,7 +278,7 @@ test.describe('job application', () => {
     await dialog.getByRole('button', { name: 'Submit application' }).click();
     await expect(page).toHaveURL(/\/Thanks$/);
     expect(uploads).toBe(0);
-    expect(body).toEqual({ ...compose.job(JOB_FIELDS), form: 'job', fields: JOB_FIELDS, submissionId: expect.any(String), fax: '' });
+    expect(body).toEqual({ ...compose.job(JOB_FIELDS), form: 'job', fields: JOB_FIELDS, submissionId: expect.any(String), fax: '', attribution: expect.objectContaining({ page: expect.stringMatching(/^\/career/) }) });
   });
 
   test('the upload endpoint\'s refusal shows under the résumé, and the next attempt clears it', async ({ page, consoleErrors }) => {
@@ -398,8 +403,12 @@ test('the contact form can be completed with the keyboard alone', async ({ page 
     await page.keyboard.type(text);
     await page.keyboard.press('Tab');
   }
+  // The optional news box (#18): Space ticks it, and the lead says so beside the spec's keys.
+  await expect(form.getByRole('checkbox')).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
   await expect(form.getByRole('button', { name: 'Send Message' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/Thanks$/);
-  expect(body).toMatchObject({ form: 'contact', from_name: 'Ana Silva', message: 'Twelve vans.\nHow did you find? LinkedIn' });
+  expect(body).toMatchObject({ form: 'contact', from_name: 'Ana Silva', message: 'Twelve vans.\nHow did you find? LinkedIn', newsOptIn: 'yes' });
 });

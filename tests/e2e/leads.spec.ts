@@ -37,6 +37,22 @@ test('the contact form sends a real lead: /Thanks, archived as sent, e-mailed to
   expect(lead.email.text).toContain(marker);
 });
 
+test('where the visit began (issue #18): UTM tags of the landing URL, kept in sessionStorage across pages, reach the archive and the sales e-mail', async ({ page, request }) => {
+  const campaign = `spring-${unique()}`;
+  await page.goto(`/blogs?utm_source=e2e&utm_medium=email&utm_campaign=${campaign}`);
+  const form = await hydrated(page, '/contact-us', 'LeadForm');
+  await form.getByLabel('Name', { exact: true }).fill('Utm Visitor');
+  await form.getByLabel('Phone', { exact: true }).fill('(416) 555-0123');
+  await form.getByLabel('Email', { exact: true }).fill('utm@fleet.ca');
+  await form.getByLabel('How did you find us?').selectOption('LinkedIn');
+  await form.getByLabel('Message').fill(campaign);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/Thanks$/);
+  const lead = await leadWith(request, campaign) as Lead & { attribution?: Record<string, string> };
+  expect(lead.attribution).toEqual({ landing: `/blogs?utm_source=e2e&utm_medium=email&utm_campaign=${campaign}`, page: '/contact-us', utm_source: 'e2e', utm_medium: 'email', utm_campaign: campaign });
+  expect(lead.email.text).toContain(`UTM campaign: ${campaign}`);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
