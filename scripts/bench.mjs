@@ -3,7 +3,8 @@
 //   - N synthetic posts (default 1000 and 4000, the shared harness's corpus): full-build wall
 //     time and peak RSS (median of 3 clean builds, /usr/bin/time)
 //   - one edit → rebuilt page served by `site preview` (median of 7 saves)
-//   - with --peers: ../shared/bench/run.sh builds the same corpus with Eleventy and Astro
+//   - with --peers: ../shared/bench/run.sh builds the same corpus with Hugo (when Debian's hugo is
+//     installed), Eleventy and Astro
 //     beside ours in one run and prints its table.
 // Options: --sizes 1000,4000  --runs 3  --peers
 import { spawn, spawnSync } from 'node:child_process';
@@ -103,11 +104,14 @@ if (process.argv.includes('--peers')) {
       if (ci.status !== 0) spawnSync('npm', ['install', '--loglevel=error', '--no-audit', '--no-fund'], { cwd: join(dir, peer), stdio: 'inherit' });
     }
   }
+  // Hugo is the speed anchor (issue #19): run it whenever Debian's hugo is installed; TOOLS overrides.
+  const peerTools = spawnSync('sh', ['-c', 'command -v hugo'], { stdio: 'ignore' }).status === 0 ? 'hugo eleventy astro' : 'eleventy astro';
+  if (!peerTools.includes('hugo')) console.log('(hugo is not installed: apt-get install -y hugo to compare with it)');
   for (const n of sizes) {
     spawnSync('bash', ['run.sh', String(n)], {
       cwd: dir,
       stdio: 'inherit',
-      env: { ...process.env, SETTLE_S: process.env.SETTLE_S ?? '0', ELEVENTY_NODE_DIR: join(dir, 'astro/node_modules/.bin'), OURS_CMD: join(root, 'scripts/bench-ours.sh'), OURS_NAME: 'site', OURS_VERSION: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version, BENCH_TREE: join(work, `harness-content-${n}`) },
+      env: { ...process.env, TOOLS: process.env.TOOLS ?? peerTools, SETTLE_S: process.env.SETTLE_S ?? '0', ELEVENTY_NODE_DIR: join(dir, 'astro/node_modules/.bin'), OURS_CMD: join(root, 'scripts/bench-ours.sh'), OURS_NAME: 'site', OURS_VERSION: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version, BENCH_TREE: join(work, `harness-content-${n}`) },
     });
   }
 }
