@@ -114,16 +114,16 @@ test('get started (/fr/get-started): French steps and choices that post the Engl
   await firstName.fill('Élise');
   await wizard.getByLabel('Nom de famille').fill('Tremblay');
   await wizard.getByLabel('Téléphone').fill('12');
-  await wizard.getByLabel('Courriel').fill('elise@');
+  await wizard.getByLabel('Courriel', { exact: true }).fill('elise@');
   await wizard.getByLabel('Nom de l\'entreprise').fill(company);
   const submit = wizard.getByRole('button', { name: 'Demander ma démo' });
   await submit.click();
   await expect(wizard.getByLabel('Téléphone')).toHaveAccessibleDescription(FR.phoneInvalid);
-  await expect(wizard.getByLabel('Courriel')).toHaveAccessibleDescription(FR.emailInvalid);
+  await expect(wizard.getByLabel('Courriel', { exact: true })).toHaveAccessibleDescription(FR.emailInvalid);
   await expect(wizard.getByLabel('Téléphone')).toBeFocused();
 
   await wizard.getByLabel('Téléphone').fill('514-555-0123');
-  await wizard.getByLabel('Courriel').fill('elise@transport.ca');
+  await wizard.getByLabel('Courriel', { exact: true }).fill('elise@transport.ca');
   await submit.click();
   await expect(page).toHaveURL(/\/fr\/Thanks$/);
   expect(bodies.at(-1)).toMatchObject({ locale: 'fr', form: 'wizard', fields: { vehicles: '400 - 3,900', industry: 'Trucking & Logistics' } });
