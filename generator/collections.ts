@@ -46,6 +46,7 @@ export const collections = {
   categories: { kind: 'single', path: 'blog-categories.yaml', schema: 'blog-categories' },
   ui: { kind: 'single', path: 'ui.yaml', schema: 'ui' },
   forms: { kind: 'single', path: 'forms.yaml', schema: 'forms' },
+  visitorEmails: { kind: 'single', path: 'visitor-emails.yaml', schema: 'visitor-emails' },
   pages: { kind: 'yaml-dir', path: 'pages', schema: pageSchemas },
   solutions: { kind: 'yaml-dir', path: 'solutions', schema: 'solution' },
   blog: { kind: 'markdown-dir', path: 'blog', schema: 'post' },

@@ -564,6 +564,93 @@ export interface Ui {
   sending: string;
 }
 
+/** The e-mails a visitor receives after a form, and the pages of their confirm and unsubscribe links (content/visitor-emails.yaml) */
+export interface VisitorEmails {
+  /** What each form is called in the receipt's {form}. */
+  forms: {
+    /** The get-started wizard's request, as in 'we received your demo request'. */
+    wizard: string;
+    /** The contact form's message. */
+    contact: string;
+    /** The newsletter sign-up. */
+    newsletter: string;
+    /** The partner application. */
+    partner: string;
+    /** A job application. */
+    job: string;
+  };
+  /** The confirmation every visitor gets after a valid lead: what happens next, nothing they typed. */
+  receipt: {
+    /** Subject; {form} is the form's name above. */
+    subject: string;
+    /** Body for the contact, wizard and partner forms; {form} is the form's name, {date} the day it arrived. Promise what the Thanks page promises (a reply within one business day). */
+    body: string;
+    /** Body for a job application; {form} and {date} as above. */
+    job: string;
+  };
+  /** The double opt-in e-mail sent when someone asks for news and offers (Canada's anti-spam law: consent counts from the confirmation). */
+  optIn: {
+    /** Subject. */
+    subject: string;
+    /** What was asked, by whom, and that nothing is sent until it is confirmed. */
+    body: string;
+    /** The confirm link's text. */
+    button: string;
+    /** What to do if the reader did not ask for it. */
+    ignore: string;
+  };
+  /** The footer of every e-mail sent to a visitor: sender identification and the unsubscribe link CASL asks for. */
+  footer: {
+    /** Who sends it: name, mailing address, phone or e-mail, web address. */
+    identification: string;
+    /** Why the reader gets it, and that consent can be withdrawn at any time. */
+    why: string;
+    /** The unsubscribe link's text. */
+    unsubscribe: string;
+  };
+  /** The pages the confirm and unsubscribe links open (no JavaScript, no login). */
+  pages: {
+    /** Heading of the confirm page (its button confirms; opening the link alone confirms nothing). */
+    confirmTitle: string;
+    /** Text of the confirm page. */
+    confirmText: string;
+    /** The confirm page's button. */
+    confirmButton: string;
+    /** Heading once the subscription is confirmed. */
+    confirmedTitle: string;
+    /** Text once the subscription is confirmed. */
+    confirmedText: string;
+    /** Heading when the subscription was already confirmed. */
+    alreadyTitle: string;
+    /** Text when the subscription was already confirmed. */
+    alreadyText: string;
+    /** Heading when the address unsubscribed after this link was sent. */
+    withdrawnSinceTitle: string;
+    /** Text when the address unsubscribed after this link was sent. */
+    withdrawnSinceText: string;
+    /** Heading of the unsubscribe page. */
+    unsubscribeTitle: string;
+    /** Text of the unsubscribe page. */
+    unsubscribeText: string;
+    /** The unsubscribe page's button. */
+    unsubscribeButton: string;
+    /** Heading once the address is unsubscribed. */
+    unsubscribedTitle: string;
+    /** Text once the address is unsubscribed (withdrawal is immediate). */
+    unsubscribedText: string;
+    /** Heading for a link that is incomplete, altered or expired. */
+    invalidTitle: string;
+    /** Text for a link that does not work, with another way to reach us. */
+    invalidText: string;
+    /** Heading when the choice could not be recorded (storage unavailable). */
+    unavailableTitle: string;
+    /** Text when the choice could not be recorded. */
+    unavailableText: string;
+    /** The link back to the website. */
+    home: string;
+  };
+}
+
 /** Blog copy: the list page, the article sidebar and the feed (content/pages/blogs.yaml) */
 export interface BlogsPage {
   /** Section name in the browser title and when shared: '{brand} | {title}'. */

@@ -46,7 +46,7 @@ function consentCopy(contentDir: string, site: Record<string, unknown>): Pick<Le
   for (const locale of ['en', 'fr'] as Locale[]) {
     const dir = locale === 'en' ? '' : `${locale}/`;
     const file = (rel: string) => join(contentDir, dir, rel);
-    if (!existsSync(file('_visitor-emails.yaml')) || !existsSync(file('forms.yaml')) || !existsSync(file('pages/blogs.yaml'))) continue;
+    if (!existsSync(file('visitor-emails.yaml')) || !existsSync(file('forms.yaml')) || !existsSync(file('pages/blogs.yaml'))) continue;
     const facts = factsOf([{ collection: 'site', data: site } as unknown as SourceRecord], locales[locale].tag);
     // {url} is the site's address as a visitor types it (site.yaml's url, no trailing slash).
     const url = String(site.url).replace(/\/$/, '');
@@ -56,7 +56,7 @@ function consentCopy(contentDir: string, site: Record<string, unknown>): Pick<Le
       newsletter: fill(String(load(file('pages/blogs.yaml')).sections?.newsletter?.consent ?? '')),
       optIn: fill(String(load(file('forms.yaml')).newsOptIn?.label ?? '')),
     };
-    visitor[locale] = fill(load(file('_visitor-emails.yaml'))) as VisitorCopy;
+    visitor[locale] = fill(load(file('visitor-emails.yaml'))) as VisitorCopy;
   }
   return { consentText, visitor };
 }

@@ -12,7 +12,7 @@ type Schema = { [keyword: string]: unknown };
 
 /** Schema file (without .schema.json) → the interface generated for it. Pages get `<Name>Page`. */
 const rootTypes: Record<string, string> = {
-  site: 'SiteConfig', navigation: 'Navigation', 'blog-categories': 'BlogCategories', ui: 'Ui', forms: 'FormsCopy',
+  site: 'SiteConfig', navigation: 'Navigation', 'blog-categories': 'BlogCategories', ui: 'Ui', forms: 'FormsCopy', 'visitor-emails': 'VisitorEmails',
   solution: 'Solution', post: 'PostFrontMatter', legal: 'LegalFrontMatter', faq: 'Faq', 'team-member': 'TeamMember',
   job: 'Job', testimonial: 'Testimonial', industry: 'Industry', benefit: 'Benefit', 'fleet-feature': 'FleetFeature',
   ecosystem: 'EcosystemCard',

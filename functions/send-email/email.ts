@@ -45,7 +45,7 @@ export interface EmailSettings {
    * visitor reads; the e-mail to sales keeps `labels`. A missing label falls back to English.
    */
   translatedLabels?: Partial<Record<Locale, Partial<Record<FormName, Record<string, string>>>>>;
-  /** The visitor e-mails' and link pages' copy per language (content/_visitor-emails.yaml); English when a language lacks it. */
+  /** The visitor e-mails' and link pages' copy per language (content/visitor-emails.yaml); English when a language lacks it. */
   visitor?: Partial<Record<Locale, VisitorCopy>>;
   /**
    * The consent statements exactly as each language's pages show them: beside Subscribe

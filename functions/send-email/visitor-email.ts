@@ -8,26 +8,10 @@
 import { escapeHtml } from './http.ts';
 import type { LeadEmail } from './email.ts';
 import type { FormName, Locale } from './validation.ts';
+import type { VisitorEmails } from '../../generator/content-types.ts';
 
-/** The visitor e-mails' and link pages' copy in one language, facts already filled in (content/_visitor-emails.yaml). */
-export interface VisitorCopy {
-  /** Each form as a sentence names it ("your {form}"). */
-  forms: Record<FormName, string>;
-  receipt: { subject: string; body: string; job: string };
-  optIn: { subject: string; body: string; button: string; ignore: string };
-  footer: { identification: string; why: string; unsubscribe: string };
-  pages: {
-    confirmTitle: string; confirmText: string; confirmButton: string;
-    confirmedTitle: string; confirmedText: string;
-    alreadyTitle: string; alreadyText: string;
-    withdrawnSinceTitle: string; withdrawnSinceText: string;
-    unsubscribeTitle: string; unsubscribeText: string; unsubscribeButton: string;
-    unsubscribedTitle: string; unsubscribedText: string;
-    invalidTitle: string; invalidText: string;
-    unavailableTitle: string; unavailableText: string;
-    home: string;
-  };
-}
+/** The copy as content/visitor-emails.yaml declares it (its schema generates the type), facts filled in. */
+export type VisitorCopy = VisitorEmails;
 
 export interface VisitorLinks { unsubscribe: string; confirm?: string }
 

@@ -25,7 +25,7 @@ const LANGUAGES: Record<string, string> = { en: 'English', fr: 'French' };
 
 const LABELS: Record<string, string> = {
   'site-wide': 'Site-wide files',
-  site: 'Site settings', categories: 'Blog categories', ui: 'Interface words', forms: 'Form copy', pages: 'Page copy',
+  site: 'Site settings', categories: 'Blog categories', ui: 'Interface words', forms: 'Form copy', visitorEmails: 'Visitor e-mails', pages: 'Page copy',
   blog: 'Blog posts', legal: 'Legal pages', faqs: 'FAQs', jobs: 'Jobs', team: 'Leadership team',
 };
 
