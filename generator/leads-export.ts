@@ -34,7 +34,10 @@ export function neutralise(value: string): string {
 
 export function toCsv(rows: readonly ExportRow[]): string {
   const line = (values: readonly string[]) => values.map((v) => `"${neutralise(v).replace(/"/g, '""')}"`).join(',');
-  return [line(EXPORT_COLUMNS), ...rows.map((row) => line(EXPORT_COLUMNS.map((c) => row[c])))].map((l) => `${l}\r\n`).join('');
+  // A UTF-8 byte-order mark first: Excel reads a CSV without one in the system's legacy code page,
+  // which garbles every accent of a French name (« Hélène » → « HÃ©lÃ¨ne »); Google Sheets,
+  // LibreOffice and CRM imports (HubSpot, Salesforce) take the mark as what it is.
+  return '\uFEFF' + [line(EXPORT_COLUMNS), ...rows.map((row) => line(EXPORT_COLUMNS.map((c) => row[c])))].map((l) => `${l}\r\n`).join('');
 }
 
 /** Whether a lead falls in the asked range (days, inclusive, by its arrival in UTC) and form. */

@@ -20,8 +20,10 @@ afterAll(() => aws.close());
 
 /** RFC 4180, strictly: every record ends with CRLF, quoted fields double their quotes, nothing after a closing quote but a comma or CRLF. */
 function parseCsv(text: string): string[][] {
+  // The export starts with a UTF-8 byte-order mark, for Excel (generator/leads-export.ts).
+  if (!text.startsWith('\uFEFF')) throw new Error('no UTF-8 byte-order mark');
   const records: string[][] = [];
-  let i = 0;
+  let i = 1;
   while (i < text.length) {
     const record: string[] = [];
     for (;;) {
