@@ -150,7 +150,13 @@ describe('site publish', () => {
   test('--delete removes a page removed from content but keeps the previous deploy\'s hashed assets until the deploy after', async () => {
     await run(dirs.A, 'delete');
     const oldAssets = published(builds.A).filter((p) => isHashedAsset(p) && !builds.B.has(p));
-    expect(oldAssets).toEqual([expect.stringMatching(/^assets\/img\/blog\/winter-operations-\w+\.svg$/), expect.stringMatching(/^assets\/img\/illustrations\/faq-\w+\.svg$/)]);
+    // The deleted post's image and social cards (one per language), and an illustration B no longer uses.
+    expect(oldAssets).toEqual([
+      expect.stringMatching(/^assets\/cards\/blog-details-10-\w+\.png$/),
+      expect.stringMatching(/^assets\/cards\/fr-blog-details-10-\w+\.png$/),
+      expect.stringMatching(/^assets\/img\/blog\/winter-operations-\w+\.svg$/),
+      expect.stringMatching(/^assets\/img\/illustrations\/faq-\w+\.svg$/),
+    ]);
 
     proxy.log = [];
     const second = await run(dirs.B, 'delete', { delete: true });
