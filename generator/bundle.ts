@@ -31,26 +31,31 @@ export function islandNames(root: string): string[] {
 export async function bundleScripts(options: BundleOptions): Promise<{ files: Map<string, Buffer>; shellScript: string; islands: ClientAssets['islands'] }> {
   const { root } = options;
   const names = islandNames(root);
-  const result = await esbuild.build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: [
-      { in: 'templates/shell/shell.ts', out: 'shell' },
-      ...names.map((name) => ({ in: `island:${name}`, out: name })),
-    ],
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'esm' as const,
     target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
     minify: true,
-    jsx: 'automatic',
     outdir: 'assets/js',
     entryNames: '[name]-[hash]',
+    metafile: true as const,
+    write: false as const,
+    legalComments: 'none' as const,
+    logLevel: 'silent' as const,
+  };
+  // The shell script is built on its own, without splitting: every page loads it, so it must be
+  // one file with no import. In the islands' build, code it shares with an island (the visit's
+  // attribution, which the lead forms send) and esbuild's helpers became chunks it imported:
+  // two more requests in every page's critical chain.
+  const shellBuild = esbuild.build({ ...common, entryPoints: [{ in: 'templates/shell/shell.ts', out: 'shell' }] });
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: names.map((name) => ({ in: `island:${name}`, out: name })),
+    splitting: true,
+    jsx: 'automatic',
     chunkNames: 'chunks/[name]-[hash]',
-    metafile: true,
-    write: false,
-    legalComments: 'none',
     define: { 'process.env.NODE_ENV': JSON.stringify(options.mode === 'preview' && process.env.SITE_REACT_DEV ? 'development' : 'production') },
-    logLevel: 'silent',
     plugins: [
       {
         name: 'island-entries',
@@ -80,17 +85,19 @@ export async function bundleScripts(options: BundleOptions): Promise<{ files: Ma
       },
     ],
   });
+  const shell = await shellBuild;
   const files = new Map<string, Buffer>();
-  for (const out of result.outputFiles) files.set(relative(root, out.path).split('\\').join('/'), Buffer.from(out.contents));
+  for (const out of [...shell.outputFiles, ...result.outputFiles]) files.set(relative(root, out.path).split('\\').join('/'), Buffer.from(out.contents));
+  const shellFile = Object.keys(shell.metafile.outputs).find((file) => shell.metafile.outputs[file]!.entryPoint);
+  if (!shellFile || shell.outputFiles.length !== 1) throw new Error('bundle: the shell script must be one file with no import');
+  const shellScript = `/${shellFile}`;
   const islands: ClientAssets['islands'] = {};
-  let shellScript = '';
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
     if (!meta.entryPoint) continue;
     const url = `/${file}`;
     const imports = collectImports(file, result.metafile.outputs).map((f) => `/${f}`);
     const lazy = collectImports(file, result.metafile.outputs, true).map((f) => `/${f}`).filter((f) => !imports.includes(f));
-    if (meta.entryPoint.startsWith('island:')) islands[meta.entryPoint.slice(7)] = { script: url, imports, lazy };
-    else shellScript = url;
+    islands[meta.entryPoint.slice(7)] = { script: url, imports, lazy };
   }
   return { files, shellScript, islands };
 }

@@ -206,10 +206,12 @@ test.describe('FAQs and legal pages', () => {
     expect(ld.mainEntity).toHaveLength(14);
   });
 
-  for (const path of ['/terms-conditions', '/privacy-policies']) {
+  // The terms keep the spec's date; the privacy policy changed for consent records and attribution
+  // (#18), and a privacy policy must say when it last changed.
+  for (const [path, updated] of [['/terms-conditions', 'July 25, 2024'], ['/privacy-policies', 'November 24, 2026']] as const) {
     test(`${path}: a side-list click scrolls to its section and updates the hash`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByText('Last Updated at July 25, 2024')).toBeVisible();
+      await expect(page.getByText(`Last Updated at ${updated}`)).toBeVisible();
       const link = page.locator('.legal__toc a').nth(3);
       const target = (await link.getAttribute('href'))!;
       await link.click();
