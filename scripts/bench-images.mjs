@@ -1,5 +1,5 @@
 // `npm run bench:images`: what photos cost (#17). Reports, never asserts.
-//   - 50 generated 4000×3000 photos (6–7 MB JPEGs with EXIF and GPS, like a phone's), each the
+//   - 50 generated 4000×3000 photos (~3.4 MB JPEGs of a generated scene with EXIF and GPS, like a phone's), each the
 //     hero of a post in a copy of content/
 //   - a cold build (empty image cache): wall time and peak RSS
 //   - a warm build (same cache): wall time and the number of encodes (should be 0)
@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
+import { phonePhoto } from '../tests/photo-fixtures.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const arg = (name, fallback) => {
@@ -49,13 +49,10 @@ let t = performance.now();
 let total = 0;
 for (let i = 1; i <= count; i++) {
   const name = `photo-${String(i).padStart(2, '0')}`;
-  // Gaussian noise, blurred a little: compresses like a busy outdoor photo (the worst case for
-  // encoders), 4000×3000 at quality 92 as phones save them, with camera and GPS EXIF.
-  const bytes = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 110 + i, sigma: 40 } } })
-    .blur(0.8)
-    .jpeg({ quality: 92 })
-    .withExif({ IFD0: { Make: 'Phone', Model: 'Pocket 12' }, IFD3: { GPSLatitude: '43/1 39/1 0/1', GPSLatitudeRef: 'N', GPSLongitude: '79/1 23/1 0/1', GPSLongitudeRef: 'W' } })
-    .toBuffer();
+  // A generated scene (gradients, shapes, texture and sensor noise: tests/photo-fixtures.ts)
+  // that compresses like a photo, 4000×3000 at quality 92 as phones save them, with camera
+  // and GPS EXIF. Pure noise, as before, weighed ten times a real photo in AVIF.
+  const bytes = await phonePhoto({ width: 4000, height: 3000, seed: i });
   writeFileSync(join(content, `images/blog/${name}.jpg`), bytes);
   total += bytes.length;
   writeFileSync(join(content, `blog/${name}.md`), `---

@@ -17,7 +17,7 @@ import { hash } from '../hash.ts';
 import { encodeImage, type Encoded, type EncodedFile, type Transform } from './encode.ts';
 
 /** Bump when encode.ts changes its output for the same transform (a new encoder setting). */
-export const ENCODER_REVISION = 1;
+export const ENCODER_REVISION = 2;
 
 /** sharp and libvips versions plus our revision: part of every key. */
 export const encoderVersion = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips} r${ENCODER_REVISION}`;
@@ -129,9 +129,9 @@ async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
 
 /**
  * At most `limit` encodes at once. Memory is bounded by jobs, not images: each job holds its
- * source bytes and one decoded image (a 4000×3000 photo is 36 MB of pixels, less once JPEG
- * shrink-on-load applies) plus the AVIF encoder's buffers, so 50 photos on 2 cores peak near
- * 2 × ~100 MB instead of 50 ×. libvips' own thread pool is set to 1 so the jobs, not libvips,
+ * source bytes, one raw copy at the widest output (1920×1440×3 = 8 MB; JPEG shrink-on-load
+ * decodes a 12 MP photo at half size to get there) and the one below it, plus the AVIF
+ * encoder's buffers, so 50 photos on 2 cores cost 2 jobs' worth, not 50. libvips' own thread pool is set to 1 so the jobs, not libvips,
  * fill the cores (otherwise each job would spawn a thread per core and multiply the buffers),
  * and its operation cache is off, as no image is decoded twice in a build.
  */

@@ -22,10 +22,14 @@ export interface ImageReference {
 
 /**
  * The one transform every photo is encoded with: the whole ladder, so every role is served by
- * one encode. AVIF effort 2 (of 0–9): `npm run bench:images` measured a cold build of 50
- * 4000×3000 photos at ~190 s on 2 cores with it; higher efforts were not measured yet.
+ * one encode. AVIF effort 1 (of 0–9), measured on generated 4000×3000 photos (one core, all 15
+ * files of a photo, decoded once): effort 0 1.7 s a photo, 1 2.4 s, 2 4.0 s, 4 ~17 s; AVIF
+ * bytes at 640/1280 px 30/69 KB, 29/65, 29/70, 28/53. Effort 2 bought nothing over 1, and 4
+ * costs 7× the time for a quarter off the widest file only. 1 over 0: a few % less for every
+ * visitor, paid once per photo (the cache keeps it). Budget: 50 phone photos cold in ≤ 90 s on
+ * 2 cores, peak RSS under 500 MB (`npm run bench:images`; README, "Photos").
  */
-export const photoTransform: Transform = { ...defaultTransform, widths: WIDTH_LADDER, avifEffort: 2 };
+export const photoTransform: Transform = { ...defaultTransform, widths: WIDTH_LADDER, avifEffort: 1 };
 
 type Outcome = { encoded: Encoded; error?: undefined } | { encoded?: undefined; error: ImageSourceError };
 
