@@ -15,6 +15,7 @@ import { allLocales, locales, splitLocale } from '../../locales.ts';
 import type { TranslationStatus } from '../../translations.ts';
 import { resolveUrl } from '../url-rule.ts';
 import { pageTranslation, statusesByTranslation, translationsOf } from './translations.ts';
+import { photosOf } from './images.ts';
 import type { AdminState, BuildRun, CollectionInfo, FileRef, PageInfo, ProblemInfo } from './types.ts';
 
 export interface StateInput {
@@ -37,6 +38,7 @@ export function adminState({ builder, contentDir, problems, builds }: StateInput
     translations: translationsOf(records, builder.routes, contentDir, fileRef),
     problems: problems.map(problemInfo),
     checks: checksOf(builder, contentDir, problems),
+    photos: photosOf(photoSources(builder), contentDir, fileRef, problemInfo),
     builds,
   };
 }
@@ -106,6 +108,16 @@ function collectionsOf(builder: Builder, contentDir: string, problems: Problem[]
 function checksOf(builder: Builder, contentDir: string, problems: Problem[]): AdminState['checks'] {
   const checks = runChecks(checkInput(builder, contentDir, { resolves: (path) => resolves(builder, path), problems }));
   return checks.map(({ pages, ...p }) => ({ ...problemInfo(p), pages }));
+}
+
+/** The builder's photos and the pages it kept, for the Photos section. */
+function photoSources(builder: Builder): Parameters<typeof photosOf>[0] {
+  return {
+    rasters: builder.rasters,
+    uses: builder.imageUses,
+    firstReference: (path) => builder.images.firstReference(path),
+    pages: builder.routes.map((route) => ({ path: route.path, html: builder.outputs.get(route.file)?.toString('utf8') ?? '' })),
+  };
 }
 
 /** Follows the URL rule (and up to three redirects) to a file of the current build. */

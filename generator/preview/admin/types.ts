@@ -135,6 +135,31 @@ export interface TranslationInfo {
   pending: PendingTranslation[];
 }
 
+/** What one encoded file weighs. */
+export interface PhotoDownload { format: string; width: number; bytes: number }
+
+/** A photo the content names, as the build delivers it (generator/preview/admin/images.ts). */
+export interface PhotoInfo {
+  /** The content path, e.g. images/blog/yard.jpg. */
+  path: string;
+  /** The source file. */
+  file: FileRef;
+  /** Where content first names it (the field or Markdown image its warnings are located at). */
+  namedAt?: FileRef;
+  /** The source as a visitor sees it (after EXIF orientation), and its size in bytes. */
+  source: { format: string; width: number; height: number; bytes: number };
+  /** Widths delivered, ascending. */
+  widths: number[];
+  /** Per format, best first then the fallback: bytes at each of `widths`. */
+  formats: { format: string; bytes: number[] }[];
+  /** Each role the pages show it in, and the file a phone (375 px at 2×) and a laptop (1280 px at 1×) download for it. */
+  uses: { role: string; phone: PhotoDownload; desktop: PhotoDownload }[];
+  /** Pages that show it. */
+  pages: string[];
+  /** Located warnings: a source narrower than its widest use. */
+  warnings: ProblemInfo[];
+}
+
 export interface AdminState {
   /** ISO time this state was computed. */
   at: string;
@@ -147,6 +172,8 @@ export interface AdminState {
   /** Every current content problem (the same list the terminal and the overlay show). */
   problems: ProblemInfo[];
   checks: CheckInfo[];
+  /** Every photo the content names, with what it weighs delivered. */
+  photos: PhotoInfo[];
   builds: BuildRun[];
 }
 

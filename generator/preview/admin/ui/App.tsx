@@ -1,5 +1,5 @@
 // The admin preview's frame: a header with the live status, the sections as links (#pages,
-// #content, #translations, #leads, #checks, #build) and the section the address names.
+// #content, #translations, #leads, #checks, #photos, #build) and the section the address names.
 import { useEffect, useRef } from 'react';
 import type { AdminState } from '../types.ts';
 import { useAdminState, useHashPlace } from './hooks.ts';
@@ -9,6 +9,7 @@ import { ContentView } from './ContentView.tsx';
 import { TranslationsView } from './TranslationsView.tsx';
 import { LeadsView, useLeads } from './LeadsView.tsx';
 import { ChecksView } from './ChecksView.tsx';
+import { PhotosView } from './PhotosView.tsx';
 import { BuildView } from './BuildView.tsx';
 
 const TABS = [
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'translations', label: 'Translations' },
   { id: 'leads', label: 'Leads' },
   { id: 'checks', label: 'Checks' },
+  { id: 'photos', label: 'Photos' },
   { id: 'build', label: 'Build' },
 ] as const;
 
@@ -45,9 +47,10 @@ export function App() {
         translations: translationCount(state),
         leads: leads.data ? { text: String(leads.data.leads.length), tone: 'neutral', label: plural(leads.data.leads.length, 'lead') } : undefined,
         checks: { text: String(state.checks.length), tone: state.checks.length ? 'draft' : 'valid', label: plural(state.checks.length, 'thing') + ' to fix' },
+        photos: photoCount(state),
         build: buildCount(state),
       }
-    : { pages: undefined, content: undefined, translations: undefined, leads: undefined, checks: undefined, build: undefined };
+    : { pages: undefined, content: undefined, translations: undefined, leads: undefined, checks: undefined, photos: undefined, build: undefined };
 
   return (
     <>
@@ -88,6 +91,8 @@ export function App() {
           <LeadsView {...leads} heading={heading} />
         ) : tab === 'checks' ? (
           <ChecksView state={state} heading={heading} />
+        ) : tab === 'photos' ? (
+          <PhotosView state={state} heading={heading} />
         ) : (
           <BuildView state={state} heading={heading} />
         )}
@@ -103,6 +108,12 @@ function contentCount(state: AdminState): Count {
   const problems = state.problems.length;
   if (problems) return { text: `${problems} ✗`, tone: 'invalid', label: plural(problems, 'content problem') };
   return { text: String(items), tone: 'neutral', label: `${plural(items, 'item')}, all valid` };
+}
+
+function photoCount(state: AdminState): Count {
+  const warnings = state.photos.reduce((n, p) => n + p.warnings.length, 0);
+  const label = plural(state.photos.length, 'photo') + (warnings ? `, ${plural(warnings, 'warning')}` : '');
+  return { text: String(state.photos.length), tone: warnings ? 'draft' : 'neutral', label };
 }
 
 function translationCount(state: AdminState): Count | undefined {
