@@ -83,8 +83,11 @@ export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en'
     if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
   }, [submitCount, isSubmitting]);
 
-  const stepper = live ? (
-    <ol className="stepper" aria-label={fillCounts(copy.stepLabel, { n: step + 1, total: copy.steps.length }, locale)}>
+  // The stepper is in the server's markup too, as it looks at step 1, so hydration inserts
+  // nothing above the questions (it had moved them down: Lighthouse's only layout shift). It
+  // describes the stepped form only hydration makes, so assistive technology skips it until then.
+  const stepper = (
+    <ol className="stepper" aria-label={fillCounts(copy.stepLabel, { n: step + 1, total: copy.steps.length }, locale)} aria-hidden={live ? undefined : true}>
       {copy.steps.map((label, i) => (
         <li key={label} className={i <= step ? 'stepper__step is-active' : 'stepper__step'} aria-current={i === step ? 'step' : undefined}>
           <span className="stepper__number">{i + 1}</span>
@@ -92,7 +95,7 @@ export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en'
         </li>
       ))}
     </ol>
-  ) : null;
+  );
 
   const choices = (name: 'vehicles' | 'industry', legend: string, options: [value: string, label: string][]) => (
     <fieldset className="choices">
