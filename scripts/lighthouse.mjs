@@ -16,8 +16,9 @@ if (!existsSync(bin)) {
   spawnSync('npm', ['install', '--prefix', dir, '--loglevel=error', '--no-audit', '--no-fund', 'lighthouse@13'], { stdio: 'inherit', env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` } });
 }
 const out = join(root, '.bench/lh-dist');
-spawnSync(node, [join(root, 'bin/site.js'), 'build', '--out', out], { stdio: 'ignore' });
-const port = 4480;
+// LH_CONTENT: another content folder (a copy with a photo post, say); LH_PORT: another port.
+spawnSync(node, [join(root, 'bin/site.js'), 'build', '--out', out, ...(process.env.LH_CONTENT ? ['--content', process.env.LH_CONTENT] : [])], { stdio: 'ignore' });
+const port = Number(process.env.LH_PORT ?? 4480);
 const server = spawn(node, [join(root, 'bin/site.js'), 'serve', '--dir', out, '--port', String(port)], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 1500));
 const flags = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';

@@ -260,9 +260,9 @@ test('a contact form sent on the preview appears under Leads with its e-mail', a
 });
 
 test('every admin section is accessible at 1280 px (axe)', async ({ page }) => {
-  // Seven sections, two of them long tables of both languages' pages and files.
+  // Eight sections, two of them long tables of both languages' pages and files.
   test.setTimeout(60_000);
-  for (const hash of ['pages', 'content', 'translations', 'leads', 'checks', 'build', 'pages?view=/faqs']) {
+  for (const hash of ['pages', 'content', 'translations', 'leads', 'checks', 'photos', 'build', 'pages?view=/faqs']) {
     await page.goto(`${base}/_admin#${hash}`);
     await expect(page.locator('main h1')).not.toHaveText('Loading…');
     // The framed site pages are the site's own (tests/e2e/a11y.spec.ts checks them); this is the admin.
