@@ -61,9 +61,9 @@ describe('a phone JPEG with GPS as a hero, a body photo and a portrait', () => {
   test('each becomes AVIF, WebP and JPEG at the ladder widths up to its own, never wider', async () => {
     const widths = (stem: string, ext: string) => outputsOf(stem).filter((f) => f.endsWith(ext)).map((f) => Number(/-(\d+)-[A-Za-z0-9]+\.\w+$/.exec(f)![1])).sort((a, b) => a - b);
     for (const ext of ['.avif', '.webp', '.jpg']) {
-      expect(widths('blog/yard', ext)).toEqual([360, 640, 960, 1280, 1920]);
-      expect(widths('blog/lights', ext)).toEqual([360, 640, 960, 1000]);
-      expect(widths('people/sophie', ext)).toEqual([360, 640, 900]);
+      expect(widths('blog/yard', ext)).toEqual([360, 720, 960, 1280, 1920]);
+      expect(widths('blog/lights', ext)).toEqual([360, 720, 960, 1000]);
+      expect(widths('people/sophie', ext)).toEqual([360, 720, 900]);
     }
     for (const file of outputsOf('blog/lights')) expect((await sharp(first.get(file)!).metadata()).width).toBeLessThanOrEqual(1000);
     // The sources themselves are never published.

@@ -54,14 +54,14 @@ describe('the admin Photos section', () => {
       expect(p.formats.map((f) => f.format)).toEqual(['avif', 'webp', 'jpeg']);
       for (const f of p.formats) expect(f.bytes, f.format).toEqual(widths.map((width) => output(stem, { format: f.format, width })));
     };
-    check(photo('images/blog/yard.jpg'), 'blog/yard', [360, 640, 960, 1280, 1920]);
-    check(photo('images/blog/lights.jpg'), 'blog/lights', [360, 640, 900]);
+    check(photo('images/blog/yard.jpg'), 'blog/yard', [360, 720, 960, 1280, 1920]);
+    check(photo('images/blog/lights.jpg'), 'blog/lights', [360, 720, 900]);
   });
 
   test('says what a phone (375 px at 2×) and a laptop (1280 px at 1×) download for each use', () => {
     const hero = photo('images/blog/yard.jpg').uses.find((u) => u.role === 'hero')!;
-    // The hero is 343 CSS px on the phone (686 device px: the 960 file) and 1020 on the laptop (the 1280 file), in AVIF.
-    expect(hero.phone).toEqual({ format: 'avif', width: 960, bytes: output('blog/yard', { format: 'avif', width: 960 }) });
+    // The hero is 343 CSS px on the phone (686 device px: the 720 file) and 1020 on the laptop (the 1280 file), in AVIF.
+    expect(hero.phone).toEqual({ format: 'avif', width: 720, bytes: output('blog/yard', { format: 'avif', width: 720 }) });
     expect(hero.desktop).toEqual({ format: 'avif', width: 1280, bytes: output('blog/yard', { format: 'avif', width: 1280 }) });
     expect(photo('images/blog/lights.jpg').uses.map((u) => u.role)).toEqual(['article']);
   });
