@@ -96,6 +96,9 @@ describe('a phone JPEG with GPS as a hero, a body photo and a portrait', () => {
     expect(img).toMatch(/ src="\/assets\/img\/blog\/yard-1280-\w+\.jpg"/);
     expect(img).toContain('width="1920" height="1440"');
     expect(img).toContain('fetchPriority="high"');
+    // The hero is the page's one high-priority image: the header's small logo loads eagerly
+    // but does not compete with it (it had fetchPriority too).
+    expect(html.match(/fetchPriority="high"/g)).toHaveLength(1);
     expect(img).toContain('loading="eager"');
     expect(img).toMatch(/style="background-color:#[0-9a-f]{6}"/);
     expect(img).toContain('alt="Trucks lined up in the yard at dawn"');
