@@ -56,8 +56,8 @@ export interface RenderEnv {
    * build for each `key` and reused. The key must name everything the part depends on.
    */
   shell(key: string, element: ReactElement): ReactElement;
-  /** Stylesheets and the shell script, from the bundle stage. */
-  css: string[];
+  /** The whole stylesheet (inlined in the head) and the shell script, from the bundle stage. */
+  css: string;
   shellScript: string;
   fontPreload: string;
   /** Files the build writes that pages link to. */
@@ -87,7 +87,8 @@ export class RenderError extends ContentError {
 }
 
 export interface ClientAssets {
-  css: string[];
+  /** The compiled stylesheet's text: every page inlines it, so nothing blocks rendering. */
+  css: string;
   shellScript: string;
   fontPreload: string;
   /** Island name → its entry script and the chunks it imports (for modulepreload). */

@@ -1,5 +1,6 @@
-// styles/main.scss → assets/css/main-<hash>.css; fonts referenced with asset-url() are hashed
-// too. Dart Sass is plain JavaScript and takes a few hundred milliseconds of CPU, so a full
+// styles/main.scss → the stylesheet every page inlines in its head (README, "Styles: inlined,
+// and why that is safe"); fonts referenced with asset-url() are hashed files. Dart Sass is plain
+// JavaScript and takes a few hundred milliseconds of CPU, so a full
 // build runs it on a worker thread (styles-worker.ts) while the main thread loads and checks
 // the content; a preview's style edit compiles in-process (the module is warm by then).
 // This file and what it imports run under Node's own type stripping in the worker: keep
@@ -12,7 +13,8 @@ import { hash } from './hash.ts';
 
 export interface StylesResult {
   files: Map<string, Buffer>;
-  css: string[];
+  /** The whole compiled stylesheet, for a <style> element. */
+  css: string;
   fontPreload: string;
 }
 
@@ -34,10 +36,10 @@ export async function compileStyles(root: string): Promise<StylesResult> {
       },
     },
   });
-  const css = Buffer.from(compiled.css);
-  const file = `assets/css/main-${hash(css)}.css`;
-  files.set(file, css);
-  return { files, css: [`/${file}`], fontPreload: fonts.find((f) => f.endsWith('.woff2')) ?? '' };
+  // Raw text inside <style>: only `</style` could end it early, and our own Sass never writes
+  // that; if a string in it ever did, fail here rather than ship a broken head.
+  if (/<\/style/i.test(compiled.css)) throw new Error('styles: the compiled CSS contains "</style", which would end the inlined <style> element');
+  return { files, css: compiled.css, fontPreload: fonts.find((f) => f.endsWith('.woff2')) ?? '' };
 }
 
 /** compileStyles on a worker thread. A Sass error rejects with Sass's own message (file:line). */
@@ -45,7 +47,7 @@ export function compileStylesInWorker(root: string): Promise<StylesResult> {
   return new Promise((resolve, reject) => {
     const compileCache = getCompileCacheDir();
     const worker = new Worker(new URL('./styles-worker.ts', import.meta.url), { workerData: { root, compileCache } });
-    worker.once('message', (message: { files: [string, Uint8Array][]; css: string[]; fontPreload: string } | { error: string }) => {
+    worker.once('message', (message: { files: [string, Uint8Array][]; css: string; fontPreload: string } | { error: string }) => {
       if ('error' in message) reject(new Error(message.error));
       else {
         const files = new Map(message.files.map(([name, bytes]) => [name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));

@@ -26,7 +26,7 @@ export async function stubInputs(sites: RenderInputs['sites'], untranslated?: Re
     image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
     icon: () => '<svg class="icon"></svg>',
     client: {
-      css: ['/main.css'],
+      css: 'body{margin:0}',
       shellScript: '/shell.js',
       fontPreload: '/font.woff2',
       islands: Object.fromEntries(islandNames(root).map((name) => [name, { script: `/${name}.js`, imports: [], lazy: [] }])),

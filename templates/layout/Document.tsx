@@ -105,7 +105,11 @@ function Untranslated({ children, marked }: { children: ReactNode; marked: boole
 /** Open Graph's locale form: fr-CA → fr_CA. */
 const ogLocale = (tag: string) => tag.replace('-', '_');
 
-/** The same on every page: icons, manifest, feed, and the bundle's font, stylesheet and script. */
+/**
+ * The same on every page: icons, manifest, feed, and the bundle's font, stylesheet and script.
+ * The stylesheet is inlined (README, "Styles: inlined, and why that is safe"): the first paint
+ * waits for no request, and nothing restyles later (no layout shift, as a late stylesheet would).
+ */
 function HeadLinks() {
   const env = useEnv();
   const { config } = env.site;
@@ -117,7 +121,7 @@ function HeadLinks() {
       <link rel="alternate" type="application/rss+xml" title={env.site.pages.blogs.sections.feed.title} href={env.links.feed} />
       {config.themeColor ? <meta name="theme-color" content={config.themeColor} /> : null}
       <link rel="preload" href={env.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
-      {env.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+      <style dangerouslySetInnerHTML={{ __html: env.css }} />
       <script type="module" src={env.shellScript} />
     </>
   );

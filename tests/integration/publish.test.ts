@@ -93,7 +93,6 @@ describe('site publish', () => {
       [/^index\.html$/, 'text/html; charset=utf-8', 'revalidate'],
       [/^solutions\/adas\/index\.html$/, 'text/html; charset=utf-8', 'revalidate'],
       [/^404\.html$/, 'text/html; charset=utf-8', 'revalidate'],
-      [/^assets\/css\/main-\w+\.css$/, 'text/css; charset=utf-8', 'immutable'],
       [/^assets\/js\/shell-\w+\.js$/, 'text/javascript; charset=utf-8', 'immutable'],
       [/^assets\/fonts\/.*\.woff2$/, 'font/woff2', 'immutable'],
       [/^assets\/img\/illustrations\/faq-\w+\.svg$/, 'image/svg+xml', 'immutable'],
@@ -193,7 +192,7 @@ describe('site publish', () => {
     });
     try {
       const manifest = JSON.parse(builds.A.get(MANIFEST)!.toString('utf8')) as { routes: { path: string }[] };
-      const urls = [...manifest.routes.map((r) => r.path), '/no/such/page', '/solutions/adas/', '/feed.xml', '/robots.txt', `/${published(builds.A).find((p) => p.endsWith('.css'))}`];
+      const urls = [...manifest.routes.map((r) => r.path), '/no/such/page', '/solutions/adas/', '/feed.xml', '/robots.txt', `/${published(builds.A).find((p) => p.endsWith('.woff2'))}`];
       for (const path of [...urls, '/fr/no/such/page']) {
         const [a, b] = await Promise.all([localServer, bucketServer].map((s) => fetch(s.url + path, { redirect: 'manual', headers: { 'accept-encoding': 'identity' } })));
         expect(b!.status, path).toBe(a!.status);

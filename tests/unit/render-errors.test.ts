@@ -30,7 +30,7 @@ beforeAll(async () => {
     mode: 'production',
     image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
     icon: () => '<svg class="icon"></svg>',
-    client: { css: [], shellScript: '/shell.js', fontPreload: '/font.woff2', islands: Object.fromEntries(islandNames(root).map((n) => [n, { script: `/${n}.js`, imports: [], lazy: [] }])) },
+    client: { css: '', shellScript: '/shell.js', fontPreload: '/font.woff2', islands: Object.fromEntries(islandNames(root).map((n) => [n, { script: `/${n}.js`, imports: [], lazy: [] }])) },
   };
 });
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
     image: (path) => ({ src: `/img/${path}`, width: 10, height: 5 }),
     icon: () => '<svg class="icon"></svg>',
     client: {
-      css: ['/main.css'],
+      css: 'body{margin:0}',
       shellScript: '/shell.js',
       fontPreload: '/font.woff2',
       islands: Object.fromEntries(islandNames(root).map((name) => [name, { script: `/${name}.js`, imports: ['/react-chunk.js'], lazy: [] }])),
