@@ -13,11 +13,14 @@ interface IslandProps<P> {
   name: string;
   component: ComponentType<P>;
   props: P;
-  /** When to load and hydrate: at once, when scrolled near, or when the browser is idle (see loader.ts). */
+  /**
+   * When to load and hydrate (see loader.ts): when near the viewport or used (the default; on the
+   * first screen that is at once), at once wherever it is, or when the browser is idle.
+   */
   hydrate?: 'load' | 'visible' | 'idle';
 }
 
-export function Island<P>({ name, component, props, hydrate = 'load' }: IslandProps<P>) {
+export function Island<P>({ name, component, props, hydrate = 'visible' }: IslandProps<P>) {
   const env = useEnv();
   const localized = env.locale === 'en' ? props : { ...props, locale: env.locale };
   const index = env.addIsland({ name, component, props: localized, hydrate });

@@ -4,7 +4,44 @@
 //   visible  when the island comes within 300 px of the viewport, or is used (focus inside it)
 //            before that; an island the visitor is already using when this runs hydrates at once
 //   idle     after the page has loaded, when the browser is idle
+// Hydrating is the page's longest work, so islands whose time has come hydrate one at a time,
+// each in a task of its own that starts only after the browser has had the main thread back
+// (input the visitor gave meanwhile is handled first): no island's work adds to another's.
 type Hydrator = { hydrate(element: HTMLElement): void };
+
+/** Hydrations waiting their turn (every island entry shares this module, so one queue a page). */
+const queue: (() => void)[] = [];
+let draining = false;
+
+/** Resolves in a new task, once the browser has run what was waiting (input first, then rendering). */
+export function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  // A message is a task of its own with no timer clamp (setTimeout(0) waits 4 ms once nested).
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+function enqueue(hydrate: () => void): void {
+  queue.push(hydrate);
+  if (draining) return;
+  draining = true;
+  void (async () => {
+    while (queue.length) {
+      await yieldToBrowser();
+      try {
+        queue.shift()!();
+      } catch (error) {
+        // Reported as an uncaught error would be, and the next island still gets its turn.
+        reportError(error);
+      }
+    }
+    draining = false;
+  })();
+}
 
 export function scheduleIslands(name: string, load: () => Promise<Hydrator>): void {
   let module: Promise<Hydrator> | undefined;
@@ -13,7 +50,7 @@ export function scheduleIslands(name: string, load: () => Promise<Hydrator>): vo
     if (started.has(element)) return;
     started.add(element);
     module ??= load();
-    module.then((m) => m.hydrate(element), (error) => console.error(`[island ${name}] could not load:`, error));
+    module.then((m) => enqueue(() => m.hydrate(element)), (error) => console.error(`[island ${name}] could not load:`, error));
   };
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const mode = element.dataset.hydrate;

@@ -4,7 +4,7 @@
 // What the visitor already entered in the server-rendered form is handed to the island
 // (lib/prefill.ts), and focus and caret are put back once it has hydrated.
 import { hydrateRoot } from 'react-dom/client';
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { IslandBoundary } from './IslandBoundary.tsx';
 import { prefillReader, readFocus, restoreFocus } from './lib/prefill.ts';
 
@@ -20,16 +20,21 @@ export function hydrateIsland<P extends object>(element: HTMLElement, name: stri
     restoreFocus(element, focus);
     element.setAttribute('data-hydrated', '');
   };
-  hydrateRoot(
-    element,
-    <IslandBoundary name={name} heading={heading} prefill={prefill} onMounted={mounted}>
-      <Component {...props} />
-    </IslandBoundary>,
-    {
-      identifierPrefix: `${id}-`,
-      onRecoverableError(error, info) {
-        console.error(`[island ${name}] hydration error:`, error, info.componentStack ?? '');
+  // In a transition React's render is interruptible: it works in slices and gives the main thread
+  // back between them, where a default-priority hydration runs to the end in one task. A click
+  // or key on a part not yet hydrated still hydrates it at once, and the event is replayed.
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      <IslandBoundary name={name} heading={heading} prefill={prefill} onMounted={mounted}>
+        <Component {...props} />
+      </IslandBoundary>,
+      {
+        identifierPrefix: `${id}-`,
+        onRecoverableError(error, info) {
+          console.error(`[island ${name}] hydration error:`, error, info.componentStack ?? '');
+        },
       },
-    },
-  );
+    );
+  });
 }

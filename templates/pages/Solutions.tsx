@@ -86,7 +86,7 @@ export function Solution({ solution: x }: TemplateProps['Solution']) {
       </Section>
       <Section tone="dark" labelledBy="counters-heading">
         <SectionHead id="counters-heading" heading={x.counters.heading ?? x.title} />
-        <Island name="Counters" component={Counters} hydrate="idle" props={{ items: x.counters.items }} />
+        <Island name="Counters" component={Counters} hydrate="visible" props={{ items: x.counters.items }} />
       </Section>
       <Section labelledBy="opportunities-heading">
         <SectionHead id="opportunities-heading" heading={x.opportunities.heading} />

@@ -1,6 +1,26 @@
 import { test, expect } from './fixtures.ts';
 
 test.describe('islands', () => {
+  // Hydrating is a page's longest work (#20): an island below the first screen waits until it
+  // comes within 300 px of the viewport or is used. `idle` islands would hydrate here too.
+  test('no island hydrates before it is near the viewport or used, except those on the first screen', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    for (const path of ['/', '/solutions/eld', '/career', '/fr/contact-us']) {
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      const islands = () => page.locator('[data-island]').evaluateAll((elements) => elements.map((el) => {
+        const box = el.getBoundingClientRect();
+        return { island: el.getAttribute('data-island'), near: box.top < innerHeight + 300 && box.bottom > -300, hydrated: el.hasAttribute('data-hydrated') };
+      }));
+      // The first screen's islands hydrate; then an idle period, after which nothing else may have.
+      await expect.poll(async () => (await islands()).filter((i) => i.near && !i.hydrated), { message: path }).toEqual([]);
+      await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 300))));
+      const all = await islands();
+      expect(all.filter((i) => !i.near).length, `${path} has islands below the first screen`).toBeGreaterThan(0);
+      expect(all.filter((i) => !i.near && i.hydrated), path).toEqual([]);
+    }
+  });
+
   test('the benefits island hydrates: Load more adds 6, Load less returns to 6', async ({ page }) => {
     await page.goto('/');
     const island = page.locator('[data-island="BenefitsGrid"]');
