@@ -25,6 +25,14 @@ export function yieldToBrowser(): Promise<void> {
   });
 }
 
+/**
+ * React's own code, evaluated in a task of its own before any island's: evaluated together with an
+ * island's (and Formik's) it was a page's longest task on a phone. Imported here, in the module
+ * every island entry shares, so the entries stay as small as they were.
+ */
+let react: Promise<void> | undefined;
+const loadReact = () => (react ??= import('react-dom/client').then(() => yieldToBrowser()));
+
 function enqueue(hydrate: () => void): void {
   queue.push(hydrate);
   if (draining) return;
@@ -49,7 +57,7 @@ export function scheduleIslands(name: string, load: () => Promise<Hydrator>): vo
   const start = (element: HTMLElement) => {
     if (started.has(element)) return;
     started.add(element);
-    module ??= load();
+    module ??= loadReact().then(load);
     module.then((m) => enqueue(() => m.hydrate(element)), (error) => console.error(`[island ${name}] could not load:`, error));
   };
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
