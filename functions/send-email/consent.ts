@@ -45,15 +45,18 @@ export function signLink(secret: string, action: LinkAction, email: string, issu
 export type Verified = { ok: true; email: string; consentId?: string; issued: Date } | { ok: false; reason: 'malformed' | 'signature' | 'action' | 'expired' };
 
 /**
- * Checks a token for `action`: its shape, then its signature in constant time (on the decoded
- * bytes, equal lengths checked first), then what it says. The reason is for tests and the log's
+ * Checks a token for `action`: its shape, then its signature in constant time (its canonical
+ * base64url text, equal lengths checked first), then what it says. The reason is for tests and the log's
  * outcome; the visitor sees one page for all of them.
  */
 export function verifyLink(secret: string, action: LinkAction, token: unknown, now: Date): Verified {
   if (typeof token !== 'string' || token.length > 1024 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'malformed' };
   const [payload, signature] = token.split('.') as [string, string];
-  const given = Buffer.from(signature, 'base64url');
-  const expected = mac(secret, payload);
+  // Compared as text, not as decoded bytes: the last of 43 base64url characters carries 2 unused
+  // bits, so decoding would accept four spellings of one signature (an altered link that still
+  // works). Only the canonical spelling, the one we sent, is accepted.
+  const given = Buffer.from(signature, 'ascii');
+  const expected = Buffer.from(b64(mac(secret, payload)), 'ascii');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
   let data: Partial<Payload>;
   try {

@@ -6,6 +6,8 @@ import { s3Archive } from '../../functions/send-email/archive.ts';
 import type { Mailer } from '../../functions/send-email/mailer.ts';
 import { call, event, lead, ORIGIN, settings, startEmulators, valid, type Captured, type Emulators } from './lead-harness.ts';
 
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
 const SECRET = 'test-link-secret-0123456789-abcdefghijklmnop';
 let aws: Emulators;
 let handler: ReturnType<Emulators['handler']>;
@@ -93,6 +95,7 @@ describe('newsletter sign-up with double opt-in', () => {
       signLink('another-secret-of-the-same-length-0123456789', 'unsubscribe', address, new Date()), // forged with a guessed key
       `${other}.${signature}`, // someone else's address under this signature
       `${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`, // one character changed
+      `${payload}.${signature.slice(0, -1)}${B64URL[B64URL.indexOf(signature.at(-1)!) ^ 1]}`, // the same bytes spelled otherwise (the last character's unused bits)
       signLink(SECRET, 'confirm', address, new Date(), 'x'), // a confirm token used to unsubscribe
       signLink(SECRET, 'unsubscribe', address, new Date(Date.now() - 401 * 86_400_000)), // too old
       '', 'not-a-token', `${payload}.`,
