@@ -10,6 +10,7 @@ import type { SourceRecord } from './load.ts';
 import type { Route } from './routes.ts';
 import type { Problem } from './problems.ts';
 import { delivered } from './images/roles.ts';
+import { isRaster } from './images/problems.ts';
 
 /** What the checks read of a route besides its weight. */
 function pageOf(route: Route): Omit<CheckPage, 'js' | 'islands'> {
@@ -43,7 +44,11 @@ export function checkInput(builder: Builder, contentDir: string, rendered?: { re
     siteDescription: config?.description ?? '',
     siteUrl: config?.url,
     budgets: budgetsOf(config?.budgets),
-    images: contentImages(contentDir).map((image) => ({ ...image, ...deliveredBytes(builder, image.rel) })),
+    // A photo no page shows is not published, so it weighs nothing for a visitor.
+    images: contentImages(contentDir).flatMap((image) => {
+      const weight = deliveredBytes(builder, image.rel);
+      return isRaster(image.rel) && !weight.delivered ? [] : [{ ...image, ...weight }];
+    }),
     imageWarnings: builder.imageWarnings(),
     text: textReader(contentDir, [...builder.records.values()]),
     records: [...builder.records.values()],
@@ -62,7 +67,9 @@ export function contentCheckInput(records: SourceRecord[], routes: Route[], conf
     siteDescription: config.description ?? '',
     siteUrl: config.url,
     budgets: budgetsOf(config.budgets),
-    images: contentImages(contentDir),
+    // Photos (JPEG, PNG, WebP, AVIF) are left to `site build`: it encodes them, and what a visitor
+    // downloads is the encoded width, not the source a phone wrote (a 6 MB JPEG becomes ~40 KB).
+    images: contentImages(contentDir).filter((image) => !isRaster(image.rel)),
     text: textReader(contentDir, records),
     records,
   };
