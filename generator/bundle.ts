@@ -1,10 +1,10 @@
 // Islands and styles → content-hashed files. One esbuild entry per island (code-split ES
 // modules, React shared in a chunk), one for the shell script (no React), and Sass for CSS
-// (styles.ts, on a worker thread during a full build).
+// (styles.ts, the embedded Sass compiler in its own process).
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
-import { compileStylesInWorker } from './styles.ts';
+import { compileStyles } from './styles.ts';
 import type { ClientAssets } from './render.ts';
 
 /** Files in templates/islands that are the mechanism, not islands. */
@@ -120,7 +120,7 @@ function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dyna
 }
 
 export async function bundle(options: BundleOptions): Promise<BundleResult> {
-  const [scripts, styles] = await Promise.all([bundleScripts(options), compileStylesInWorker(options.root)]);
+  const [scripts, styles] = await Promise.all([bundleScripts(options), compileStyles(options.root)]);
   return {
     client: { css: styles.css, fontPreload: styles.fontPreload, shellScript: scripts.shellScript, islands: scripts.islands },
     files: new Map([...scripts.files, ...styles.files]),
