@@ -1,10 +1,21 @@
 // Loads the JSON Schemas once and compiles one ajv validator per content type.
 // Fields tagged with `x-check` (route, link, image, category) are collected during
 // validation so validate.ts can check them against the routes and files that exist.
-import { readFileSync, readdirSync } from 'node:fs';
+//
+// Compiling the schemas (ajv generates a JavaScript function per schema) cost 0.4-0.8 s of CPU
+// on every command, about a third of a clean build of the shipped site. The generated code is
+// therefore kept as a module in node_modules/.cache/site-schemas, named by a hash of every
+// schema file, this file and ajv's version: like Node's compile cache, a cache of the tool's
+// own code (the schemas are the generator's, never content), so a clean build may use it.
+// A miss compiles as before and writes the module for the next command.
+import { readFileSync, readdirSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { Ajv2020, _, Name, type ValidateFunction, type KeywordCxt } from 'ajv/dist/2020.js';
+import { strConcat } from 'ajv/dist/compile/codegen/index.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 
 export const schemaDir = fileURLToPath(new URL('./schemas/', import.meta.url));
 
@@ -33,46 +44,61 @@ function isDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+/** The formats our schemas use (the generated code reads them from this object, `formats`). */
+const FORMATS = {
+  date: { type: 'string' as const, validate: isDate },
+  email: /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/,
+  'absolute-url': /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/,
+};
+
+/** What the collecting keywords call; in the generated module these are its parameters. */
+const collectors = {
+  collectReference(kind: Reference['kind'], data: unknown, instancePath: string): void {
+    if (typeof data === 'string') collected.push({ kind, value: data, path: pointerToPath(instancePath) });
+  },
+  collectParams(names: string[], data: unknown, instancePath: string): void {
+    if (typeof data === 'string') collectedParams.push({ path: pointerToPath(instancePath), names });
+  },
+};
+
+/**
+ * A keyword that never fails and hands the string at its place to a collector. Written as
+ * generated code (not a `validate` function) so the compiled validators can be saved as a
+ * module: the call names the collector, which the module receives as a parameter.
+ */
+function collecting(keyword: string, schemaType: 'string' | 'array', collector: keyof typeof collectors) {
+  return {
+    keyword,
+    schemaType,
+    code(cxt: KeywordCxt) {
+      const { gen, data, schemaCode, it } = cxt;
+      const fn = gen.scopeValue('func', { ref: collectors[collector], code: _`${new Name(collector)}` });
+      gen.code(_`${fn}(${schemaCode}, ${data}, ${strConcat(new Name('instancePath'), it.errorPath)})`);
+    },
+  };
+}
+
 /**
  * One ajv for every schema. `validateSchema` off: checking our own schemas against the JSON
  * Schema meta-schema on every command cost ~30 ms; tests/unit/validate.test.ts does it once
  * (`createAjv({ checkSchemas: true })`). `optimize` off: ajv's code optimiser costs more time
- * than it saves on validating a few thousand files.
+ * than it saves on validating a few thousand files. `source` keeps each function's code, for
+ * the saved module.
  */
-export function createAjv(options: { checkSchemas?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { checkSchemas?: boolean; source?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true,
     validateSchema: options.checkSchemas ?? false,
-    code: { optimize: false },
+    code: { optimize: false, source: options.source ?? false, formats: _`formats` },
   });
-  ajv.addFormat('date', { type: 'string', validate: isDate });
-  ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/);
-  ajv.addFormat('absolute-url', /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/);
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   // Marks a Markdown field ("block" or "inline"): the transform stage renders it to HTML and
   // the generated types hold it as the model's Markdown type (generator/schema-types.ts).
   ajv.addKeyword({ keyword: 'x-markdown', schemaType: 'string' });
   // Names a template fills in this field at run time ("{n} min read"): any other `{name}` that is
   // not a site fact is a typo the author hears about (generator/facts.ts).
-  ajv.addKeyword({
-    keyword: 'x-params',
-    schemaType: 'array',
-    errors: false,
-    validate(names: string[], data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-      if (typeof data === 'string' && cxt) collectedParams.push({ path: pointerToPath(cxt.instancePath), names });
-      return true;
-    },
-  });
-  ajv.addKeyword({
-    keyword: 'x-check',
-    schemaType: 'string',
-    errors: false,
-    validate(kind: Reference['kind'], data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-      if (typeof data === 'string' && cxt) {
-        collected.push({ kind, value: data, path: pointerToPath(cxt.instancePath) });
-      }
-      return true;
-    },
-  });
+  ajv.addKeyword(collecting('x-params', 'array', 'collectParams'));
+  ajv.addKeyword(collecting('x-check', 'string', 'collectReference'));
   for (const file of schemaFiles()) ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')));
   return ajv;
 }
@@ -83,23 +109,74 @@ export function schemaFiles(): string[] {
   return [...inDir(''), ...inDir('pages')];
 }
 
-let ajv: Ajv2020 | undefined;
-const compiled = new Map<string, ValidateFunction>();
+const cacheDir = fileURLToPath(new URL('../node_modules/.cache/site-schemas/', import.meta.url));
+let validators: Validators | undefined;
 
-export function validator(schema: string): ValidateFunction {
-  ajv ??= createAjv();
-  let fn = compiled.get(schema);
-  if (!fn) {
-    fn = ajv.getSchema(`${schema}.schema.json`);
-    if (!fn) throw new Error(`no schema named ${schema}.schema.json in ${schemaDir}`);
-    compiled.set(schema, fn);
+/** The module's name: everything the generated code depends on. */
+function cacheKey(files: string[]): string {
+  const h = createHash('sha256');
+  const ajvVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('ajv/package.json'), 'utf8')) as { version: string }).version;
+  h.update(`${ajvVersion}\0${readFileSync(fileURLToPath(import.meta.url))}\0`);
+  for (const file of files) h.update(`${file}\0${readFileSync(join(schemaDir, file))}\0`);
+  return h.digest('hex').slice(0, 32);
+}
+
+type Validators = Record<string, ValidateFunction>;
+
+/** Every schema's validator, by file name: from the saved module, or compiled (and saved). */
+function loadValidators(): Validators {
+  const files = schemaFiles();
+  const file = join(cacheDir, `${cacheKey(files)}.cjs`);
+  try {
+    return validatorsFromModule(file);
+  } catch {
+    // Not saved yet (or unreadable): compile.
   }
+  const { validators, code } = compileValidators(files);
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const temp = `${file}.${process.pid}`;
+    writeFileSync(temp, code);
+    renameSync(temp, file);
+  } catch {
+    // A read-only checkout still works, only without the saved module.
+  }
+  return validators;
+}
+
+/**
+ * Compiles every schema; `code` is a CommonJS module of the same validators: ajv's standalone
+ * code (`exports["x.schema.json"] = …`), wrapped in a function of what it uses and does not
+ * define (`require` for ajv's runtime helpers, the formats, the collectors).
+ */
+export function compileValidators(files = schemaFiles()): { validators: Validators; code: string } {
+  const ajv = createAjv({ source: true });
+  const validators: Validators = {};
+  for (const name of files) validators[name] = ajv.getSchema(name)!;
+  const standalone = standaloneCode.default(ajv, Object.fromEntries(files.map((f) => [f, f]))).replace(/^"use strict";/, '');
+  const code = `"use strict";\nmodule.exports = function (require, formats, collectReference, collectParams) {\nconst exports = {};\n${standalone}\nreturn exports;\n};\n`;
+  return { validators, code };
+}
+
+/** The validators of a module compileValidators wrote. */
+export function validatorsFromModule(file: string): Validators {
+  const require = createRequire(import.meta.url);
+  const make = require(file) as (r: NodeJS.Require, f: typeof FORMATS, c: typeof collectors.collectReference, p: typeof collectors.collectParams) => Validators;
+  return make(require, FORMATS, collectors.collectReference, collectors.collectParams);
+}
+
+export function validator(schema: string, from?: Validators): ValidateFunction {
+  const fn = (from ?? (validators ??= loadValidators()))[`${schema}.schema.json`];
+  if (!fn) throw new Error(`no schema named ${schema}.schema.json in ${schemaDir}`);
   return fn;
 }
 
-/** Validates and returns ajv's errors plus the references and runtime-parameter fields seen in the data. */
-export function check(schema: string, data: unknown): { errors: NonNullable<ValidateFunction['errors']>; references: Reference[]; params: ParamField[] } {
-  const fn = validator(schema);
+/**
+ * Validates and returns ajv's errors plus the references and runtime-parameter fields seen in
+ * the data. `from`: other validators than the build's (a test compares compiled and saved ones).
+ */
+export function check(schema: string, data: unknown, from?: Validators): { errors: NonNullable<ValidateFunction['errors']>; references: Reference[]; params: ParamField[] } {
+  const fn = validator(schema, from);
   collected = [];
   collectedParams = [];
   const ok = fn(data);

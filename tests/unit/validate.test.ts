@@ -2,7 +2,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { formatProblem } from '../../generator/problems.ts';
-import { createAjv, schemaDir } from '../../generator/schemas.ts';
+import { check, compileValidators, createAjv, schemaDir, validatorsFromModule } from '../../generator/schemas.ts';
+import { schemaFor } from '../../generator/collections.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, lineOf, type Sandbox } from '../helpers.ts';
@@ -24,6 +27,32 @@ describe('validate', () => {
       const schema = JSON.parse(readFileSync(join(schemaDir, file), 'utf8'));
       expect(ajv.validateSchema(schema), `${file}: ${ajv.errorsText()}`).toBe(true);
       expect(() => ajv.getSchema(schema.$id ?? file)).not.toThrow();
+    }
+  });
+
+  test('validators loaded from the saved module (the build\'s code cache) find what freshly compiled ones find', () => {
+    // Every record of the shipped content, plus broken copies: errors (with the verbose
+    // schema parts the messages read), references and runtime parameters must be the same.
+    const { validators, code } = compileValidators();
+    const dir = mkdtempSync(join(tmpdir(), 'site-schemas-'));
+    try {
+      writeFileSync(join(dir, 'v.cjs'), code);
+      const saved = validatorsFromModule(join(dir, 'v.cjs'));
+      box = sandbox();
+      box.edit('blog/fleet-management-trends-2024.md', /^date: .*$/m, 'date: 2024-13-01\nsubheadng: x');
+      box.edit('solutions/adas.yaml', /^path: .*\n/m, '');
+      let compared = 0;
+      for (const record of loadAll(box.content)) {
+        const schema = schemaFor(record.collection, record.slug);
+        if (!schema || record.problems.length) continue;
+        for (const data of [record.data, { ...(record.data as object), extra: [1] }]) {
+          expect(check(schema, data, saved), record.file).toEqual(check(schema, data, validators));
+          compared += 1;
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
