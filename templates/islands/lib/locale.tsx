@@ -6,7 +6,7 @@
 // Pure modules only: generator/locales.ts and generator/format.ts use no Node API.
 import { localizeHref, locales } from '../../../generator/locales.ts';
 import { fillNumbers } from '../../../generator/format.ts';
-import type { Locale } from '../../../functions/send-email/validation.ts';
+import type { Locale } from '../../../functions/send-email/rules.ts';
 
 export type { Locale };
 
