@@ -20,7 +20,7 @@ export interface IslandUse {
   name: string;
   component: ComponentType<any>;
   props: unknown;
-  hydrate: 'load' | 'visible' | 'idle';
+  hydrate: 'load' | 'visible' | 'idle' | 'used';
 }
 
 /**

@@ -15,9 +15,10 @@ interface IslandProps<P> {
   props: P;
   /**
    * When to load and hydrate (see loader.ts): when near the viewport or used (the default; on the
-   * first screen that is at once), at once wherever it is, or when the browser is idle.
+   * first screen that is at once), at once wherever it is, when the browser is idle, or only once
+   * the visitor uses it (a form whose plain markup works until then).
    */
-  hydrate?: 'load' | 'visible' | 'idle';
+  hydrate?: 'load' | 'visible' | 'idle' | 'used';
 }
 
 export function Island<P>({ name, component, props, hydrate = 'visible' }: IslandProps<P>) {

@@ -4,9 +4,14 @@
 //   visible  when the island comes within 300 px of the viewport, or is used (focus inside it)
 //            before that; an island the visitor is already using when this runs hydrates at once
 //   idle     after the page has loaded, when the browser is idle
+//   used     only when the visitor starts using it: focus, a press, a key or input inside it (a
+//            lead form: until then it is the server's plain <form method="post">, which works on
+//            its own, so React, Formik and Yup reach the page with the visitor's first touch)
 // Hydrating is the page's longest work, so islands whose time has come hydrate one at a time,
 // each in a task of its own that starts only after the browser has had the main thread back
 // (input the visitor gave meanwhile is handled first): no island's work adds to another's.
+import { whenUsed } from './lib/used.ts';
+
 type Hydrator = { hydrate(element: HTMLElement): void };
 
 /** Hydrations waiting their turn (every island entry shares this module, so one queue a page). */
@@ -62,7 +67,12 @@ export function scheduleIslands(name: string, load: () => Promise<Hydrator>): vo
   };
   for (const element of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const mode = element.dataset.hydrate;
-    if (mode === 'visible' && 'IntersectionObserver' in window) {
+    if (mode === 'used') {
+      // Hydrating adopts the server's elements (nothing is re-created), so the press or key that
+      // started it still lands where it was aimed, and what is typed meanwhile is kept (prefill).
+      if (element.contains(document.activeElement)) start(element);
+      else whenUsed(element, () => start(element));
+    } else if (mode === 'visible' && 'IntersectionObserver' in window) {
       // A visitor typing in a form whose script arrives late must not wait for a scroll or an
       // intersection update: being used is the strongest sign an island is needed.
       if (element.contains(document.activeElement)) {

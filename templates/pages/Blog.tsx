@@ -91,7 +91,8 @@ function Newsletter() {
       <Island
         name="LeadForm"
         component={LeadFormIsland}
-        hydrate="visible"
+        // Plain markup that works until the visitor uses it; then React, Formik and Yup (#20).
+        hydrate="used"
         props={{
           form: 'newsletter', id: 'newsletter', endpoint: site.config.leadEndpoint, button: n.button, sending: site.ui.sending,
           error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', resetOnSuccess: true, className: 'lead-form--compact',

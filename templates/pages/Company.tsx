@@ -66,6 +66,8 @@ export function Partnership() {
           <Island
             name="LeadForm"
             component={LeadFormIsland}
+            // Plain markup that works until the visitor uses it; then React, Formik and Yup (#20).
+            hydrate="used"
             props={{
               form: 'partner', id: 'partner', endpoint: site.config.leadEndpoint, labelledBy: 'partner-form-heading', button: p.button, newsOptIn: site.forms.newsOptIn.label,
               sending: site.ui.sending, error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', groups: partnerGroups(p),
@@ -238,6 +240,8 @@ export function ContactUs() {
             <Island
               name="LeadForm"
               component={LeadFormIsland}
+              // Plain markup that works until the visitor uses it; then React, Formik and Yup (#20).
+              hydrate="used"
               props={{
                 form: 'contact', id, endpoint: site.config.leadEndpoint, button: s.form.button, sending: s.form.sending ?? site.ui.sending, newsOptIn: site.forms.newsOptIn.label,
                 error: site.ui.formError, ok: site.ui.formOk, thanks: '/Thanks', resetOnSuccess: true,

@@ -8,6 +8,7 @@ import { test, expect } from './fixtures.ts';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
 import { lineOf, root, type Sandbox } from '../helpers.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalS3 } from '../../generator/local-aws.ts';
+import { use } from './form-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -233,6 +234,7 @@ test('a draft post appears in the admin and the preview but not in site build ou
 test('a contact form sent on the preview appears under Leads with its e-mail', async ({ page }) => {
   await page.goto(`${base}/contact-us`);
   const form = page.locator('[data-island="LeadForm"]');
+  await use(form);
   await expect(form).toHaveAttribute('data-hydrated', '');
   await form.getByLabel('Name', { exact: true }).fill('Avery Tremblay');
   await form.getByLabel('Phone', { exact: true }).fill('(416) 555-0199');

@@ -1,10 +1,12 @@
 // The contact form and the newsletter (intercepted until the lead function serves /send-email/).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { use } from './form-helpers.ts';
 
 async function contact(page: Page) {
   await page.goto('/contact-us');
   const form = page.locator('[data-island="LeadForm"]');
+  await use(form);
   await expect(form).toHaveAttribute('data-hydrated', '');
   return form;
 }
@@ -69,6 +71,7 @@ test('the newsletter checks the e-mail once touched', async ({ page }) => {
   await page.goto('/blog-details/2');
   const form = page.locator('.newsletter [data-island="LeadForm"]');
   await form.scrollIntoViewIfNeeded();
+  await use(form);
   await expect(form).toHaveAttribute('data-hydrated', '');
   const email = form.getByLabel('Email', { exact: true });
   await email.fill('not-an-email');

@@ -4,7 +4,7 @@
 // inbox marked French. Each test covers one form, bad input then good, on one page load.
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { hydrated, PDF } from './form-helpers.ts';
+import { hydrated, PDF, use } from './form-helpers.ts';
 
 interface Lead { form: string; status: string; fields: Record<string, string>; email: { subject: string; text: string } }
 
@@ -155,6 +155,7 @@ test('newsletter (French blog): the list stays under /fr/blogs, search ignores a
   for (const href of await search.getByRole('listitem').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/fr\/blog-details\/\d+$/);
 
   const form = page.locator('[data-island="LeadForm"]');
+  await use(form);
   await expect(form).toHaveAttribute('data-hydrated', '');
   const email = form.getByLabel('Courriel', { exact: true });
   const subscribe = form.getByRole('button', { name: 'S\'abonner' });
