@@ -3,9 +3,12 @@
 // lib/JobApplicationForm.tsx). When no position matches (or none is open) the no-jobs picture
 // and sentence show. Filters chosen before hydration are applied once it has hydrated (the
 // first render must list every job, as the server did).
+// The application form (and Formik and Yup with it) is not in the code that hydrates the list:
+// it is imported when Apply is pressed (from the press's start, pointerdown), and the dialog
+// opens once it is in, so focus moves into a complete form as before (#20).
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from './lib/Dialog.tsx';
-import { JobApplicationForm, type JobFormCopy } from './lib/JobApplicationForm.tsx';
+import type { JobFormCopy } from './lib/JobApplicationForm.tsx';
 import { ALL, changeFilter, emptyFilter, matches, optionsOf, type JobCategory, type JobFilter } from './lib/jobs.ts';
 import type { ImageData } from '../components/views.tsx';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
@@ -27,6 +30,17 @@ interface Props extends LocaleProp { jobs: JobView[]; categories: JobCategory[];
 
 const same = (value: string) => ({ value, label: value });
 
+type JobForm = typeof import('./lib/JobApplicationForm.tsx')['JobApplicationForm'];
+let jobForm: Promise<JobForm> | null = null;
+/** The application form's code, imported once (again after a failure). */
+function loadJobForm(): Promise<JobForm> {
+  jobForm ??= import('./lib/JobApplicationForm.tsx').then((m) => m.JobApplicationForm, (error: unknown) => {
+    jobForm = null;
+    throw error;
+  });
+  return jobForm;
+}
+
 export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, thanks, labels, locale }: Props) {
   const named = (title: string) => <span className="visually-hidden">{colon(locale)}{title}</span>;
   const [live, setLive] = useState(false);
@@ -41,6 +55,13 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
   }, []);
   const [reading, setReading] = useState<JobView | null>(null);
   const [applying, setApplying] = useState<JobView | null>(null);
+  const [JobApplicationForm, setJobApplicationForm] = useState<JobForm | null>(null);
+  const apply = useCallback((job: JobView) => {
+    loadJobForm().then((form) => {
+      setJobApplicationForm(() => form);
+      setApplying(job);
+    }, (error: unknown) => console.error('[island CareerJobs] could not load the application form:', error));
+  }, []);
   const closeRead = useCallback(() => setReading(null), []);
   const closeApply = useCallback(() => setApplying(null), []);
   const shown = jobs.filter((j) => matches(j, filter));
@@ -71,7 +92,7 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
               <p>{job.summary}</p>
               <div className="job-card__actions">
                 {live ? (
-                  <button type="button" className="btn btn--primary" onClick={() => setApplying(job)}>{labels.apply}{named(job.title)}</button>
+                  <button type="button" className="btn btn--primary" onPointerDown={() => void loadJobForm().catch(() => undefined)} onClick={() => apply(job)}>{labels.apply}{named(job.title)}</button>
                 ) : (
                   // Without JavaScript, Apply leads to the plain application form under the list (Career page).
                   <a className="btn btn--primary" href="#job-application">{labels.apply}{named(job.title)}</a>
@@ -99,14 +120,14 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
             <h3>{labels.experience}</h3>
             <ul>{reading.experience.map((r) => <li key={r}>{r}</li>)}</ul>
             <div className="dialog__actions">
-              <button type="button" className="btn btn--primary" onClick={() => { setReading(null); setApplying(reading); }}>{labels.apply}</button>
+              <button type="button" className="btn btn--primary" onClick={() => { setReading(null); apply(reading); }}>{labels.apply}</button>
               <button type="button" className="btn btn--secondary" onClick={() => setReading(null)}>{labels.close}</button>
             </div>
           </>
         ) : null}
       </Dialog>
       <Dialog open={!!applying} onClose={closeApply} labelledBy="apply-dialog-title">
-        {applying ? <JobApplicationForm position={applying.title} endpoint={endpoint} thanks={thanks} copy={labels.form} close={labels.close} onClose={closeApply} locale={locale} /> : null}
+        {applying && JobApplicationForm ? <JobApplicationForm position={applying.title} endpoint={endpoint} thanks={thanks} copy={labels.form} close={labels.close} onClose={closeApply} locale={locale} /> : null}
       </Dialog>
     </div>
   );
