@@ -72,6 +72,22 @@ export async function bundleScripts(options: BundleOptions): Promise<{ files: Ma
               `scheduleIslands(${JSON.stringify(args.path)}, () => import('island-hydrate:${args.path}'));`,
             ].join('\n'),
           }));
+          // Formik's lodash: its clone, cloneDeep and toPath carry lodash's general cloner and
+          // path cache (about 5 KB gzip); lib/formik-lodash.ts does what Formik asks of them.
+          build.onResolve({ filter: /^lodash-es\/(clone|cloneDeep|toPath)$/ }, (args) =>
+            /[\\/]node_modules[\\/]formik[\\/]/.test(args.importer) ? { path: args.path.slice(10), namespace: 'formik-lodash' } : undefined);
+          build.onLoad({ filter: /.*/, namespace: 'formik-lodash' }, (args) => ({
+            resolveDir: root,
+            loader: 'ts',
+            contents: `export { ${args.path} as default } from './templates/islands/lib/formik-lodash.ts';`,
+          }));
+          // Formik imports hoist-non-react-statics (and with it react-is) for connect(), which no
+          // form here uses; declared free of side effects, the import goes when connect() does.
+          build.onResolve({ filter: /^hoist-non-react-statics$/ }, async (args) => {
+            if (args.pluginData === 'hoist') return undefined;
+            const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'hoist' });
+            return resolved.errors.length ? undefined : { path: resolved.path, sideEffects: false };
+          });
           build.onLoad({ filter: /.*/, namespace: 'island-hydrate' }, (args) => ({
             resolveDir: root,
             loader: 'tsx',
