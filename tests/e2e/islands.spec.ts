@@ -1,4 +1,18 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+
+/** The scripts a page has asked for, each with whether it holds Yup (its ValidationError; Formik comes in the same chunk). */
+function scriptsOf(page: Page) {
+  const scripts: { url: string; yup: Promise<boolean> }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: new URL(response.url()).pathname, yup: response.text().then((text) => text.includes('"ValidationError"'), () => false) });
+  });
+  return {
+    urls: () => scripts.map((s) => s.url),
+    withYup: async () => (await Promise.all(scripts.map(async (s) => ((await s.yup) ? [s.url] : [])))).flat(),
+  };
+}
 
 test.describe('islands', () => {
   // Hydrating is a page's longest work (#20): an island below the first screen waits until it
@@ -10,9 +24,11 @@ test.describe('islands', () => {
       await page.waitForLoadState('load');
       const islands = () => page.locator('[data-island]').evaluateAll((elements) => elements.map((el) => {
         const box = el.getBoundingClientRect();
-        return { island: el.getAttribute('data-island'), near: box.top < innerHeight + 300 && box.bottom > -300, hydrated: el.hasAttribute('data-hydrated') };
+        const used = el.getAttribute('data-hydrate') === 'used';
+        return { island: el.getAttribute('data-island'), near: !used && box.top < innerHeight + 300 && box.bottom > -300, hydrated: el.hasAttribute('data-hydrated') };
       }));
-      // The first screen's islands hydrate; then an idle period, after which nothing else may have.
+      // The first screen's islands hydrate (a lead form, `used`, only once used: never here, as
+      // if below); then an idle period, after which nothing else may have.
       await expect.poll(async () => (await islands()).filter((i) => i.near && !i.hydrated), { message: path }).toEqual([]);
       await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 300))));
       const all = await islands();
@@ -53,5 +69,37 @@ test.describe('islands', () => {
     await page.getByRole('button', { name: 'Solutions', exact: true }).click();
     await expect(page.locator('#menu-solutions')).toBeVisible();
     consoleErrors.length = 0;
+  });
+
+  // #20: a form's validation code (Formik, Yup, the schema) comes with the visitor's first use of
+  // the form, and the job application's only when Apply is pressed: checked by what was asked for.
+  test('Formik and Yup load on a form\'s first use, not with the page; the job application\'s code when Apply is pressed', async ({ page }) => {
+    for (const [path, island] of [['/fr/contact-us', 'LeadForm'], ['/get-started', 'GetStartedWizard']] as const) {
+      const scripts = scriptsOf(page);
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      const form = page.locator(`[data-island="${island}"] form`);
+      if (island === 'GetStartedWizard') await expect(form.locator('..')).toHaveAttribute('data-hydrated', '');
+      await page.evaluate(() => new Promise((done) => requestIdleCallback(done)));
+      expect(await scripts.withYup(), path).toEqual([]);
+      await form.getByRole('radio').first().or(form.getByRole('textbox').first()).click();
+      await expect.poll(() => scripts.withYup(), { message: path }).toHaveLength(1);
+      if (island === 'LeadForm') await expect(form.locator('..')).toHaveAttribute('data-hydrated', '');
+      else await expect.poll(() => scripts.urls().filter((u) => /\/WizardEngine-\w+\.js$/.test(u)), { message: path }).toHaveLength(1);
+      page.removeAllListeners('response');
+    }
+    const scripts = scriptsOf(page);
+    await page.goto('/career');
+    const jobs = page.locator('[data-island="CareerJobs"]');
+    await jobs.scrollIntoViewIfNeeded();
+    await expect(jobs).toHaveAttribute('data-hydrated', '');
+    await jobs.getByRole('button', { name: /^Read more/ }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    expect(scripts.urls().filter((u) => /\/JobApplicationForm-\w+\.js$/.test(u))).toEqual([]);
+    expect(await scripts.withYup()).toEqual([]);
+    await jobs.getByRole('button', { name: /^Apply/ }).first().click();
+    await expect(page.getByRole('dialog', { name: /^Apply: / })).toBeVisible();
+    expect(scripts.urls().filter((u) => /\/JobApplicationForm-\w+\.js$/.test(u))).toHaveLength(1);
+    expect(await scripts.withYup()).toHaveLength(1);
   });
 });
