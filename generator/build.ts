@@ -134,6 +134,8 @@ export class Builder {
     this.timings = [];
     // Until this build succeeds, what the outputs hold is not known to match the records.
     this.pending = { ...noChanges(), unsure: true };
+    // Pages handed on and not kept: the cards too (plan() then only makes sure each is cached).
+    this.cards.retain = options.retainPages ?? true;
     const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
     const templates = this.time('templates', () => this.loadTemplates());
     this.timeSync('load', () => {
@@ -406,7 +408,14 @@ export class Builder {
     if (inspectUnder(this.options.contentDir, 'static/favicon.ico').kind === 'file') outputs.set('favicon.ico', readUnder(this.options.contentDir, 'static/favicon.ico'));
     for (const [file, bytes] of this.bundled!.files) outputs.set(file, bytes);
     for (const [file, bytes] of this.assets.files) outputs.set(file, bytes);
-    for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
+    if (retainPages || !onPage) for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
+    else {
+      // Like pages, cards are handed on and dropped (their digests stay).
+      await this.time('cards', () => this.cards.each((file, bytes) => {
+        digests.set(file, this.digest(bytes));
+        return onPage(file, bytes);
+      }));
+    }
     for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
     const manifest = manifestFor(this.routes, this.islandsByRoute, digests, this.options.mode, VERSION);
     outputs.set(MANIFEST, manifest);

@@ -141,6 +141,32 @@ describe('the card stage', () => {
     for (const [file, bytes] of files1) expect(files2.get(file)!.equals(bytes)).toBe(true);
   });
 
+  test('site build streams cards (each, nothing kept) with the same files as files(); a damaged entry is drawn again', async () => {
+    const cacheDir = temp('cards-cache-');
+    const routes = () => [route('/', 'Home'), route('/solutions/adas', 'ADAS', { section: 'Solutions' }), route('/404', 'Page not found')];
+    const kept = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render: counting().render });
+    kept.plan(routes(), { en: site }, nowhere);
+    const expected = await kept.files();
+    const streamed = async () => {
+      const drawn = counting();
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render });
+      cards.retain = false;
+      cards.plan(routes(), { en: site }, nowhere);
+      const got = new Map<string, Buffer>();
+      await cards.each(async (file, bytes) => void got.set(file, bytes));
+      return { got, made: drawn.made, stats: cards.stats };
+    };
+    const cold = await streamed();
+    expect(cold.made).toHaveLength(3);
+    expect([...cold.got.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [file, bytes] of expected) expect(cold.got.get(file)!.equals(bytes)).toBe(true);
+    const [entry] = readdirSync(cacheDir).sort();
+    writeFileSync(join(cacheDir, entry!), readFileSync(join(cacheDir, entry!)).subarray(0, 30));
+    const warm = await streamed();
+    expect(warm.made).toHaveLength(1);
+    for (const [file, bytes] of expected) expect(warm.got.get(file)!.equals(bytes)).toBe(true);
+  });
+
   test('an edit renders only the card whose inputs changed (the preview), under a new name', async () => {
     const { made, render } = counting();
     const cards = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render });
