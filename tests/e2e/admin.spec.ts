@@ -107,12 +107,13 @@ test('Checks list missing descriptions and heavy images with the file to fix, as
   await page.goto(`${base}/_admin#checks`);
   await expect(page.getByRole('heading', { level: 1, name: 'Checks' })).toBeVisible();
   box.edit(POST, /^description: .*\n/m, '');
-  writeFileSync(join(box.content, 'images/blog/huge-photo.png'), Buffer.alloc(400 * 1024, 1));
+  // An SVG is weighed as written (a photo as the width a visitor downloads: photos.spec.ts).
+  writeFileSync(join(box.content, 'images/blog/huge-drawing.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(400 * 1024 - 41)}</svg>`);
   const descriptions = page.locator('[data-kind="missing-description"]');
   await expect(descriptions.getByRole('link', { name: `content/${POST}:1:1` })).toBeVisible({ timeout: 10_000 });
   await expect(descriptions).toContainText('its subheading stands in');
   const images = page.locator('[data-kind="heavy-image"]');
-  await expect(images.getByRole('link', { name: 'content/images/blog/huge-photo.png:1:1' })).toBeVisible({ timeout: 10_000 });
+  await expect(images.getByRole('link', { name: 'content/images/blog/huge-drawing.svg:1:1' })).toBeVisible({ timeout: 10_000 });
   await expect(images).toContainText('image is 400 KB, over the 300 KB limit');
   // The catalogue's hint, the words `site build` prints after the same message.
   await expect(images).toContainText('export it smaller (about twice its displayed width) or as WebP/JPEG at quality 80');
