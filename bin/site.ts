@@ -35,8 +35,10 @@ program
   .option('-o, --out <dir>', 'output folder', 'dist')
   .option('--drafts', 'include draft posts (never for publishing)', false)
   .option('--strict', 'warnings fail the build (exit 1) and the previous build stays: for CI', false)
-  .action(async (opts: { out: string; drafts: boolean; strict: boolean }) => {
-    await runBuild({ contentDir: content(), outDir: resolve(opts.out), includeDrafts: opts.drafts, strict: opts.strict });
+  .option('--no-cache', 'render every page: neither reuse nor keep pages in the page cache (a clean build)')
+  .option('--cache-dir <dir>', 'where the page cache is kept (default .site/cache/pages)')
+  .action(async (opts: { out: string; drafts: boolean; strict: boolean; cache: boolean; cacheDir?: string }) => {
+    await runBuild({ contentDir: content(), outDir: resolve(opts.out), includeDrafts: opts.drafts, strict: opts.strict, cache: opts.cache, cacheDir: opts.cacheDir && resolve(opts.cacheDir) });
   });
 
 program

@@ -18,6 +18,7 @@ import { pictureHtml } from './images/html.ts';
 import { isRaster } from './images/problems.ts';
 import type { CacheOptions } from './images/cache.ts';
 import { SocialCards, type CardOptions } from './cards.ts';
+import { PageCache, type PageCacheOptions } from './page-cache.ts';
 import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Outputs } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   imageCache?: CacheOptions & { dir?: string };
   /** Where social cards are kept between builds (default <root>/.site/cache/cards), and test hooks. */
   cardCache?: Partial<CardOptions>;
+  /** Reuse and keep pages in this persistent page cache (generator/page-cache.ts): `site build` only. */
+  pageCache?: PageCacheOptions;
 }
 
 export interface Timing { stage: string; ms: number }
@@ -86,6 +89,8 @@ export class Builder {
   readonly images: ImageStage;
   /** Each page's social card (generator/cards.ts), drawn while pages render. */
   readonly cards: SocialCards;
+  /** Pages a full build reuses from, and stores to, the persistent page cache (when enabled). */
+  readonly pageCache: PageCache | undefined;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
   /** The inlined stylesheet's gzip size, for the text it was measured on. */
@@ -103,6 +108,7 @@ export class Builder {
     const { dir, ...cache } = options.imageCache ?? {};
     this.images = new ImageStage(options.contentDir, dir ?? join(options.root, '.site/cache/images'), this.assets, cache);
     this.cards = new SocialCards(options.root, options.contentDir, { cacheDir: join(options.root, '.site/cache/cards'), ...options.cardCache });
+    this.pageCache = options.pageCache && new PageCache(options.pageCache);
   }
 
   /** A Markdown cache whose images are the asset store's (a photo in a post's text is a <picture>). */
@@ -370,6 +376,8 @@ export class Builder {
     const digests = new Map<string, FileDigest>();
     const rendered: string[] = [];
     const live = new Set<string>();
+    // A full build with the page cache: unchanged pages come from it, the others are stored.
+    const cached = which === allRoutes ? this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs }) : undefined;
     for (const route of this.routes) {
       live.add(route.path);
       const previous = this.outputs.get(route.file);
@@ -377,10 +385,20 @@ export class Builder {
         outputs.set(route.file, previous);
         continue;
       }
-      const page = renderRoute(route, inputs);
+      let wait: Promise<void> | undefined | void;
+      const hit = await cached?.take(route);
+      if (hit) {
+        this.digestCache.set(hit.bytes, hit.sha256);
+        if (retainPages) outputs.set(route.file, hit.bytes);
+        else digests.set(route.file, { bytes: hit.bytes.length, sha256: hit.sha256 });
+        this.islandsByRoute.set(route.path, hit.islands);
+        wait = onPage?.(route.file, hit.bytes);
+        if (onPage && wait) await wait;
+        continue;
+      }
+      const page = renderRoute(route, cached?.inputs ?? inputs);
       // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
       // pages are 130 MB), which keeps a big build's memory down.
-      let wait: Promise<void> | undefined | void;
       if (retainPages) {
         outputs.set(route.file, page.bytes);
         wait = onPage?.(route.file, page.bytes);
@@ -389,12 +407,14 @@ export class Builder {
         digests.set(route.file, { bytes: page.chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(page.chunks) });
         wait = onPage?.(route.file, page.chunks);
       }
+      if (cached) wait = both(wait, cached.rendered(route, page.chunks, digests.get(route.file)?.sha256 ?? this.digest(page.bytes).sha256, page.islands));
       this.islandsByRoute.set(route.path, page.islands);
       rendered.push(route.path);
       // Every few pages, let the writes started so far make progress (or wait, when the
       // writer's backlog is full).
       if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
     }
+    await cached?.finish();
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
     const mark = this.assets.image(site.config.mark);
     outputs.set('sitemap.xml', sitemap(site, this.routes));
@@ -462,6 +482,11 @@ export class Builder {
 }
 
 const allRoutes = () => true;
+
+/** Waits for both "wait" answers, when either asks. */
+function both(a: Promise<void> | undefined | void, b: Promise<void> | undefined): Promise<void> | undefined {
+  return a && b ? Promise.all([a, b]).then(() => {}) : (a ?? b);
+}
 
 /**
  * Every language's model and routes from a valid content set: English, then each translation

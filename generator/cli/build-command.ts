@@ -1,6 +1,7 @@
 // `site build` and `site validate`: content problems stop them (exit 1); warnings (the JS
 // budget, missing descriptions, heavy images, facts typed out) are printed after the result
 // and fail only with --strict, for CI.
+import { join } from 'node:path';
 import { Builder, languages } from '../build.ts';
 import { loadAll } from '../load.ts';
 import { validate } from '../validate.ts';
@@ -10,7 +11,7 @@ import { ContentError, type Problem } from '../problems.ts';
 import { EXIT, UserError } from '../errors.ts';
 import { runChecks } from '../checks.ts';
 import { checkInput, contentCheckInput } from '../check-input.ts';
-import { green, printSummary, printTimings, printWarnings } from './output.ts';
+import { dim, green, printSummary, printTimings, printWarnings, yellow } from './output.ts';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 
@@ -20,11 +21,19 @@ export interface BuildCommandOptions {
   includeDrafts: boolean;
   /** Warnings fail the build (exit 1) and the previous output stays. */
   strict?: boolean;
+  /** Reuse unchanged pages from the page cache and keep this build's there (default true; --no-cache: neither). */
+  cache?: boolean;
+  /** The page cache's folder (default .site/cache/pages). */
+  cacheDir?: string;
 }
+
+/** Where `site build` keeps pages between builds; CI restores and saves .site/cache. */
+export const pageCacheDir = join(projectRoot, '.site/cache/pages');
 
 export async function runBuild(options: BuildCommandOptions): Promise<void> {
   const start = performance.now();
-  const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts });
+  const pageCache = options.cache === false ? undefined : { dir: options.cacheDir ?? pageCacheDir, trusted: options.cacheDir ? undefined : projectRoot, secret: process.env.SITE_CACHE_SECRET || undefined };
+  const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache });
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
   const out = new OutputDir(options.outDir);
   let outputs;
@@ -44,6 +53,14 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });
   printTimings(builder.timings);
   printSummary(builder.summary(), displayPath(options.outDir) || '.', performance.now() - start);
+  if (builder.pageCache) {
+    // The build is in place: entries it did not use go (the folder holds about one build).
+    await builder.pageCache.sweep();
+    const { summary, warnings: cacheWarnings } = builder.pageCache.report();
+    console.log(dim(`  ${summary}`));
+    // Not content warnings: a damaged cache costs time, never a wrong page, and --strict ignores it.
+    for (const line of cacheWarnings) console.error(yellow(`⚠ ${line}`));
+  }
   printWarnings(warnings);
 }
 

@@ -1,0 +1,559 @@
+// The page cache of `site build` (issue #19): each page's output is kept in .site/cache/pages
+// under a key naming everything it was rendered from, so a build after one edit renders only
+// the pages that edit changes and copies the others, byte for byte as a clean build writes them.
+//
+// What a page's key covers (a wider key costs speed, a narrower one correctness):
+//  - the tool: the package version, every source file of generator/, templates/, styles/,
+//    functions/ and bin/, package.json and the lockfile (dependency versions), Node's version
+//    and its ICU (dates are formatted with Intl). A change there changes every key: the cache
+//    is dropped, and the build sweeps the old entries;
+//  - the build: mode, drafts, the bundle (the inlined stylesheet, the scripts' hashed names),
+//    the languages;
+//  - the site: every content file but the blog posts, in every language (site.yaml, navigation,
+//    ui copy, forms, page copy, the small collections, legal text, images, static files):
+//    an edit to any of them renders every page again;
+//  - the page: its route (path, title, description, alternates, social card name…), the bytes
+//    of the files it is built from and of their other-language versions, and for a page that
+//    lists posts the front matter of every post in every language (lists show front matter,
+//    never a body: the preview's rule, generator/preview/affected.ts, relies on the same).
+// Feeds, the sitemap, the search index and the manifests are not pages: every build makes them.
+//
+// An entry is one file, <dir>/<key>: a check line, a JSON header, then the page. The header
+// names the key, the page's size and SHA-256, its islands, and every image and icon the asset
+// store gave it (with a hash of each answer). A reused page asks the store again for each, so
+// the image files, the sprite and the photo-role warnings are those a render would give, and
+// an answer that differs (a photo encoded otherwise) renders the page instead.
+//
+// The folder is input from a stranger (CI restores it from an artifact). An entry is used only
+// when it is a regular file reached without a link, under 64 MB, whose check line matches its
+// header (SHA-256, or HMAC-SHA256 with SITE_CACHE_SECRET set), whose header names the key it is
+// filed under, and whose page matches the header's size and SHA-256; anything else is ignored
+// with a warning and the page is rendered. Names in the folder are computed here, never read
+// from it; nothing is written through a link, nor anywhere but the folder; pages reach dist/
+// only through OutputDir (copied, never linked, so no later write to dist/ reaches the cache).
+// Without a secret the check line proves integrity, not origin: CI restores only caches its
+// own runs on main saved (.github/workflows/publish.yml).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstat, open, rename, unlink } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import type { SourceRecord } from './load.ts';
+import type { Route } from './routes.ts';
+import type { ClientAssets, RenderCache, RenderInputs } from './render.ts';
+import { inLocale, locales, splitLocale, type Locale } from './locales.ts';
+import { stableJson } from './images/cache.ts';
+import { sha256 } from './hash.ts';
+
+/** Bump when an entry's layout or what its key covers changes. */
+export const PAGE_CACHE_FORMAT = 1;
+const MAGIC = `site-page-cache ${PAGE_CACHE_FORMAT} `;
+const MAX_ENTRY = 64 * 1024 * 1024;
+const ENTRY_NAME = /^[0-9a-f]{64}$/;
+/** Entries read ahead of the page being written, and stores in flight. */
+const READ_AHEAD = 8;
+const STORE_LIMIT = 8;
+const STORE_HIGH_WATER = 32 * 1024 * 1024;
+
+export interface PageCacheOptions {
+  /** The folder (git-ignored; CI persists it). */
+  dir: string;
+  /** Signs and checks each entry's header (HMAC-SHA256); entries not signed with it are ignored. */
+  secret?: string;
+  /** The folder above which links are the machine's business, not the cache's (default: the folder's parent). */
+  trusted?: string;
+}
+
+/** What the build knows when its pages are about to render. */
+export interface CacheContext {
+  root: string;
+  contentDir: string;
+  mode: string;
+  includeDrafts: boolean;
+  routes: readonly Route[];
+  records: ReadonlyMap<string, SourceRecord>;
+  client: ClientAssets;
+  inputs: RenderInputs;
+}
+
+/** A page taken from the cache. */
+export interface CachedPage {
+  bytes: Buffer;
+  sha256: string;
+  islands: string[];
+}
+
+/** An asset store request a page made and a hash of the answer: ['image', path, role] or ['icon', path]. */
+type AssetCall = [kind: 'image' | 'icon', path: string, role: string | null, answer: string];
+
+interface Header {
+  key: string;
+  path: string;
+  bytes: number;
+  sha256: string;
+  islands: string[];
+  assets: AssetCall[];
+}
+
+export interface PageCacheStats {
+  reused: number;
+  rendered: number;
+  /** The routes this build rendered (the others came from the cache). */
+  renderedPaths: string[];
+  stored: number;
+  /** Entries found and not used, each with why (damaged, tampered, stale answers). */
+  ignored: { entry: string; reason: string }[];
+  /** Stores that failed (the build goes on; the next one renders those pages). */
+  failed: string[];
+}
+
+/** The persistent page cache of one `site build`. */
+export class PageCache {
+  readonly stats: PageCacheStats = { reused: 0, rendered: 0, renderedPaths: [], stored: 0, ignored: [], failed: [] };
+  private readonly used = new Set<string>();
+  private readonly started = Date.now();
+  private usable: boolean | undefined;
+
+  constructor(readonly options: PageCacheOptions) {}
+
+  /** Starts the cache's part in rendering every page (see Session). */
+  session(context: CacheContext): Session {
+    return new Session(this, context);
+  }
+
+  /**
+   * True when the folder can be used: each component from `options.trusted` (the project root)
+   * down is a plain folder, made if missing, never a link (a restored cache holding `.site` →
+   * elsewhere would otherwise send writes there). Checked once.
+   */
+  ready(): boolean {
+    if (this.usable !== undefined) return this.usable;
+    try {
+      const trusted = this.options.trusted ?? dirname(this.options.dir);
+      const below = relative(trusted, this.options.dir);
+      const steps = below && !below.startsWith('..') && !isAbsolute(below) ? below.split(sep) : [];
+      let dir = steps.length ? trusted : this.options.dir;
+      for (const step of steps.length ? steps : ['']) {
+        dir = step ? join(dir, step) : dir;
+        const stats = lstatSync(dir, { throwIfNoEntry: false });
+        if (!stats) mkdirSync(dir, { recursive: !steps.length });
+        else if (!stats.isDirectory()) throw new Error(`${dir} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`);
+      }
+      this.usable = true;
+    } catch (error) {
+      this.stats.failed.push(`the cache folder cannot be used (${error instanceof Error ? error.message : String(error)}); every page was rendered`);
+      this.usable = false;
+    }
+    return this.usable;
+  }
+
+  /** Entry names in the folder. */
+  entries(): Set<string> {
+    if (!this.ready()) return new Set();
+    return new Set(readdirSync(this.options.dir).filter((name) => ENTRY_NAME.test(name)));
+  }
+
+  /** Marks an entry as this build's (the sweep keeps it). */
+  use(key: string): void {
+    this.used.add(key);
+  }
+
+  ignore(key: string, reason: string): void {
+    this.stats.ignored.push({ entry: join(this.options.dir, key), reason });
+  }
+
+  /**
+   * After a build is swapped in: removes the entries it did not use that are older than it (an
+   * entry a concurrent build has just stored is left alone), so the folder holds about one
+   * build's pages. Returns how many it removed.
+   */
+  async sweep(): Promise<number> {
+    if (!this.ready()) return 0;
+    let removed = 0;
+    await Promise.all([...this.entries()].filter((name) => !this.used.has(name)).map(async (name) => {
+      const file = join(this.options.dir, name);
+      const stats = await lstat(file).catch(() => undefined);
+      if (!stats || stats.mtimeMs >= this.started) return;
+      await unlink(file).then(() => removed++, () => {});
+    }));
+    return removed;
+  }
+
+  /** The lines `site build` prints about the cache: what it reused, and every entry it ignored. */
+  report(): { summary: string; warnings: string[] } {
+    const { reused, rendered, stored, ignored, failed } = this.stats;
+    const summary = `page cache: ${reused} page${reused === 1 ? '' : 's'} reused, ${rendered} rendered, ${stored} stored`;
+    const warnings = [
+      ...ignored.map((i) => `page cache: ignored ${i.entry}: ${i.reason}; the page was rendered instead`),
+      ...failed.map((f) => `page cache: ${f}`),
+    ];
+    return { summary, warnings };
+  }
+
+  /** The check line's value for a header: SHA-256, or HMAC-SHA256 with the secret. */
+  check(header: Buffer): string {
+    return this.options.secret ? createHmac('sha256', this.options.secret).update(header).digest('hex') : createHash('sha256').update(header).digest('hex');
+  }
+}
+
+/**
+ * One build's use of the cache: a key for every route, entries read a few pages ahead of the
+ * render loop (memory stays a few pages, whatever the site's size), and each rendered page
+ * stored with what it asked the asset store for. `inputs` are the render inputs to use: the
+ * same, with the asset store's answers recorded.
+ */
+export class Session {
+  readonly inputs: RenderInputs;
+  private readonly keys = new Map<string, string>();
+  private readonly order: string[] = [];
+  private readonly position = new Map<string, number>();
+  private readonly reads = new Map<string, Promise<CachedPage | undefined>>();
+  private next = 0;
+  private readonly recorder = new Recorder();
+  private storing = 0;
+  private backlog = 0;
+  private readonly queue: (() => Promise<void>)[] = [];
+  private relief: { promise: Promise<void>; resolve: () => void } | undefined;
+  private idle: (() => void) | undefined;
+  private readonly plain: RenderInputs;
+
+  constructor(private readonly cache: PageCache, private readonly context: CacheContext) {
+    this.plain = context.inputs;
+    this.inputs = this.recorder.wrap(context.inputs);
+    if (!cache.ready()) return;
+    const keys = routeKeys(context);
+    const present = cache.entries();
+    for (const route of context.routes) {
+      const key = keys.get(route.path)!;
+      this.keys.set(route.path, key);
+      if (present.has(key)) {
+        this.position.set(route.path, this.order.length);
+        this.order.push(route.path);
+      }
+    }
+  }
+
+  /**
+   * The route's page from the cache, or undefined: render it (and pass it to `rendered`).
+   * Call it for every route, in order, just before rendering.
+   */
+  take(route: Route): Promise<CachedPage | undefined> | undefined {
+    this.recorder.reset();
+    const at = this.position.get(route.path);
+    if (at === undefined) return undefined;
+    while (this.next < this.order.length && this.next <= at + READ_AHEAD) {
+      const path = this.order[this.next++]!;
+      const read = this.read(this.keys.get(path)!, path);
+      read.catch(() => {});
+      this.reads.set(path, read);
+    }
+    const read = this.reads.get(route.path)!;
+    this.reads.delete(route.path);
+    return read.then((page) => page && this.replay(route, page));
+  }
+
+  /** A page just rendered: stored under its key; may return a promise to say "wait". */
+  rendered(route: Route, chunks: readonly Buffer[], digest: string, islands: string[]): Promise<void> | undefined {
+    this.cache.stats.rendered += 1;
+    this.cache.stats.renderedPaths.push(route.path);
+    const key = this.keys.get(route.path);
+    if (!key) return undefined;
+    this.cache.use(key);
+    const bytes = chunks.reduce((n, c) => n + c.length, 0);
+    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets: this.recorder.calls() };
+    const json = Buffer.from(`${JSON.stringify(header)}\n`);
+    const pieces = [Buffer.from(`${MAGIC}${this.cache.check(json)}\n`), json, ...chunks];
+    this.backlog += bytes;
+    this.queue.push(() => this.store(key, pieces).finally(() => (this.backlog -= bytes)));
+    this.pump();
+    if (this.backlog <= STORE_HIGH_WATER) return undefined;
+    if (!this.relief) {
+      let resolve!: () => void;
+      this.relief = { promise: new Promise<void>((r) => (resolve = r)), resolve };
+    }
+    return this.relief.promise;
+  }
+
+  /** Waits for every store (a failed store is a warning, never a failed build). */
+  async finish(): Promise<void> {
+    if (this.storing || this.queue.length) await new Promise<void>((resolve) => (this.idle = resolve));
+  }
+
+  private pump(): void {
+    while (this.storing < STORE_LIMIT && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.storing += 1;
+      void job().finally(() => {
+        this.storing -= 1;
+        if (this.relief && this.backlog <= STORE_HIGH_WATER / 2) {
+          this.relief.resolve();
+          this.relief = undefined;
+        }
+        if (!this.storing && !this.queue.length) this.idle?.();
+        else this.pump();
+      });
+    }
+  }
+
+  /** Temporary name (created exclusively: never through a link), then renamed into place. */
+  private async store(key: string, pieces: Buffer[]): Promise<void> {
+    const dir = this.cache.options.dir;
+    const temp = join(dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+    try {
+      const handle = await open(temp, 'wx', 0o644);
+      try {
+        let rest = pieces;
+        while (rest.length) {
+          let { bytesWritten } = await handle.writev(rest);
+          while (rest.length && bytesWritten >= rest[0]!.length) bytesWritten -= rest.shift()!.length;
+          if (rest.length && bytesWritten) rest = [rest[0]!.subarray(bytesWritten), ...rest.slice(1)];
+        }
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, join(dir, key));
+      this.cache.stats.stored += 1;
+    } catch (error) {
+      await unlink(temp).catch(() => {});
+      this.cache.stats.failed.push(`could not store ${join(dir, key)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Reads and checks one entry; undefined (with a warning) when it cannot be trusted. */
+  private async read(key: string, path: string): Promise<CachedPage | undefined> {
+    const bad = (reason: string) => {
+      this.cache.ignore(key, reason);
+      return undefined;
+    };
+    let data: Buffer;
+    try {
+      const handle = await open(join(this.cache.options.dir, key), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) return bad('not a regular file');
+        if (stats.size > MAX_ENTRY) return bad(`larger than ${MAX_ENTRY} bytes`);
+        data = await handle.readFile();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Removed since the folder was listed (a concurrent build's sweep): a plain miss.
+      if (code === 'ENOENT') return undefined;
+      return bad(code === 'ELOOP' ? 'a symbolic link' : `unreadable (${code ?? String(error)})`);
+    }
+    const first = data.indexOf(10);
+    const second = first < 0 ? -1 : data.indexOf(10, first + 1);
+    if (second < 0 || first > 200 || second - first > 1024 * 1024) return bad('not a page cache entry (truncated or another format)');
+    const line = data.toString('latin1', 0, first);
+    if (!line.startsWith(MAGIC)) return bad('not a page cache entry of this format');
+    const json = data.subarray(first + 1, second + 1);
+    const expected = Buffer.from(this.cache.check(json));
+    const given = Buffer.from(line.slice(MAGIC.length));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return bad(this.cache.options.secret ? 'its header is not signed with SITE_CACHE_SECRET (damaged or tampered)' : 'its header does not match its check (damaged or tampered)');
+    let header: Header;
+    try {
+      header = JSON.parse(json.toString('utf8')) as Header;
+    } catch {
+      return bad('its header is not JSON');
+    }
+    if (!isHeader(header, this.context.client)) return bad('its header is malformed');
+    if (header.key !== key || header.path !== path) return bad('it is filed under another key');
+    const bytes = data.subarray(second + 1);
+    if (bytes.length !== header.bytes) return bad(`truncated: ${bytes.length} of ${header.bytes} bytes`);
+    if (sha256(bytes) !== header.sha256) return bad('the page does not match its SHA-256 (damaged or tampered)');
+    return { bytes, sha256: header.sha256, islands: header.islands, assets: header.assets } as CachedPage & { assets: AssetCall[] };
+  }
+
+  /**
+   * Asks the asset store again for every image and icon the page was rendered with: the files
+   * and warnings are a render's, and an answer that changed makes the page render instead.
+   */
+  private replay(route: Route, page: CachedPage): CachedPage | undefined {
+    const key = this.keys.get(route.path)!;
+    const { assets } = page as CachedPage & { assets: AssetCall[] };
+    try {
+      for (const [kind, path, role, answer] of assets) {
+        const given = kind === 'image' ? this.plain.image(path, (role ?? undefined) as Parameters<RenderInputs['image']>[1]) : this.plain.icon(path);
+        if (answerOf(given) !== answer) {
+          this.cache.ignore(key, `the ${kind} ${path} is not what it was when the page was stored`);
+          return undefined;
+        }
+      }
+    } catch (error) {
+      this.cache.ignore(key, `it names an asset the site cannot give (${error instanceof Error ? error.message : String(error)})`);
+      return undefined;
+    }
+    this.cache.use(key);
+    this.cache.stats.reused += 1;
+    return { bytes: page.bytes, sha256: page.sha256, islands: page.islands };
+  }
+}
+
+/**
+ * Records what the asset store answers while a page renders. Shell parts and islands are
+ * rendered once per build (render.ts) and shared: what they asked for is kept per part and
+ * counted for every page that shows the part, so each page's record is complete on its own.
+ */
+class Recorder {
+  private current = new Map<string, AssetCall>();
+  private readonly parts = new Map<string, Map<string, AssetCall>>();
+  private readonly open = new Set<Map<string, AssetCall>>();
+
+  reset(): void {
+    this.current = new Map();
+    this.open.clear();
+  }
+
+  calls(): AssetCall[] {
+    return [...this.current.values()];
+  }
+
+  wrap(inputs: RenderInputs): RenderInputs {
+    const note = (call: AssetCall) => {
+      const id = `${call[0]}\0${call[1]}\0${call[2]}`;
+      this.current.set(id, call);
+      for (const part of this.open) part.set(id, call);
+    };
+    const cache = inputs.cache;
+    return {
+      ...inputs,
+      image: (path, role) => {
+        const info = inputs.image(path, role);
+        note(['image', path, role ?? null, answerOf(info)]);
+        return info;
+      },
+      icon: (path) => {
+        const svg = inputs.icon(path);
+        note(['icon', path, null, answerOf(svg)]);
+        return svg;
+      },
+      cache: cache && ({ ...cache, shell: this.parted('shell', cache.shell), islands: this.parted('island', cache.islands) } as RenderCache),
+    };
+  }
+
+  /** A shared-part map whose misses open a part (until it is set) and whose hits count it for the page. */
+  private parted<V>(kind: string, base: Map<string, V>): Map<string, V> {
+    // eslint-free subclass: render.ts reads with get() and writes with set() after rendering the part.
+    const recorder = this;
+    return new (class extends Map<string, V> {
+      override get(key: string): V | undefined {
+        const value = super.get(key);
+        const id = `${kind}\0${key}`;
+        if (value === undefined) {
+          const part = new Map<string, AssetCall>();
+          recorder.parts.set(id, part);
+          recorder.open.add(part);
+        } else for (const [callId, call] of recorder.parts.get(id) ?? []) recorder.current.set(callId, call);
+        return value;
+      }
+      override set(key: string, value: V): this {
+        const part = recorder.parts.get(`${kind}\0${key}`);
+        if (part) recorder.open.delete(part);
+        return super.set(key, value);
+      }
+    })(base);
+  }
+}
+
+const answerOf = (value: unknown): string => createHash('sha256').update(stableJson(value)).digest('hex').slice(0, 32);
+
+function isHeader(h: Header, client: ClientAssets): boolean {
+  return !!h && typeof h === 'object' && typeof h.key === 'string' && typeof h.path === 'string'
+    && Number.isSafeInteger(h.bytes) && h.bytes >= 0 && typeof h.sha256 === 'string' && /^[0-9a-f]{64}$/.test(h.sha256)
+    && Array.isArray(h.islands) && h.islands.every((n) => typeof n === 'string' && Object.hasOwn(client.islands, n))
+    && Array.isArray(h.assets) && h.assets.every((c) => Array.isArray(c) && c.length === 4 && (c[0] === 'image' || c[0] === 'icon')
+      && typeof c[1] === 'string' && (c[2] === null || typeof c[2] === 'string') && typeof c[3] === 'string');
+}
+
+/** Every route's key (see the top of this file). */
+export function routeKeys(context: CacheContext): Map<string, string> {
+  const { records, routes } = context;
+  const languages = [...new Set(routes.map((r) => r.locale))].sort();
+  const build = sha256(Buffer.from(stableJson([
+    PAGE_CACHE_FORMAT, toolFingerprint(context.root), context.mode, context.includeDrafts, context.client, languages,
+    siteFingerprint(context.contentDir, records),
+  ])));
+  const byFile = new Map<string, SourceRecord>();
+  for (const record of records.values()) byFile.set(record.file, record);
+  const listed = new Map<string, string>();
+  const listedHash = (collection: string) => {
+    let h = listed.get(collection);
+    if (h === undefined) {
+      const hasher = createHash('sha256');
+      for (const record of [...records.values()].filter((r) => r.collection === collection).sort((a, b) => (a.relPath < b.relPath ? -1 : 1))) {
+        hasher.update(`${record.relPath}\0${JSON.stringify(record.data)}\0`);
+      }
+      listed.set(collection, (h = hasher.digest('hex')));
+    }
+    return h;
+  };
+  const keys = new Map<string, string>();
+  for (const route of routes) {
+    const hasher = createHash('sha256').update(build);
+    hasher.update(JSON.stringify({ ...route, props: undefined }));
+    for (const source of route.sources) {
+      const record = byFile.get(source);
+      if (!record) {
+        hasher.update(`\0source ${source}`);
+        continue;
+      }
+      // Every language's version of the file: a translation takes its post's id and draft
+      // state from the English file, and an English fallback page changes when one appears.
+      const { rel } = splitLocale(record.relPath);
+      for (const locale of Object.keys(locales) as Locale[]) {
+        const version = records.get(inLocale(locale, rel));
+        hasher.update(`\0${locale} ${rel} ${version ? (version.digest ?? sha256(Buffer.from(JSON.stringify([version.data, version.body])))) : '-'}`);
+      }
+    }
+    // Other collections are site-wide (siteFingerprint): only blog lists need their own hash.
+    for (const dep of route.deps) if (dep === PER_PAGE) hasher.update(`\0lists ${dep} ${listedHash(dep)}`);
+    keys.set(route.path, hasher.digest('hex'));
+  }
+  return keys;
+}
+
+/** The one collection whose files are page-specific; every other content file is site-wide. */
+const PER_PAGE = 'blog';
+
+/**
+ * A hash of every content file but the blog posts, in every language: the records' digests, and
+ * the bytes of everything else (images, static files). Hidden files are skipped, as the loader
+ * and the asset store skip them.
+ */
+export function siteFingerprint(contentDir: string, records: ReadonlyMap<string, SourceRecord>): string {
+  const hasher = createHash('sha256');
+  const walk = (rel: string) => {
+    const entries = readdirSync(rel ? join(contentDir, rel) : contentDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        const record = records.get(path);
+        if (record?.collection === PER_PAGE) continue;
+        hasher.update(`${path}\0${record?.digest ?? sha256(readFileSync(join(contentDir, path)))}\0`);
+      } else hasher.update(`${path}\0special\0`);
+    }
+  };
+  walk('');
+  return hasher.digest('hex');
+}
+
+/**
+ * A hash of the tool: its version, the sources that make pages (generator/, templates/,
+ * styles/, functions/, bin/), package.json and the lockfile, Node's version and ICU. Computed
+ * by every build (a few milliseconds), never remembered: a long-lived process may see edits.
+ */
+export function toolFingerprint(root: string): string {
+  const hasher = createHash('sha256').update(`node ${process.versions.node} icu ${process.versions.icu} unicode ${process.versions.unicode}\0`);
+  const add = (rel: string) => {
+    // The tool's own files, links followed (a test's project copy links generator/ back).
+    const stats = statSync(join(root, rel), { throwIfNoEntry: false });
+    if (stats?.isFile()) hasher.update(`${rel}\0${sha256(readFileSync(join(root, rel)))}\0`);
+    else if (stats?.isDirectory()) {
+      for (const name of readdirSync(join(root, rel)).sort()) if (!name.startsWith('.') && name !== 'node_modules') add(`${rel}/${name}`);
+    }
+  };
+  for (const rel of ['package.json', 'package-lock.json', 'tsconfig.json', 'bin', 'generator', 'templates', 'styles', 'functions']) add(rel);
+  return hasher.digest('hex');
+}

@@ -1,0 +1,205 @@
+// The page cache of `site build` (generator/page-cache.ts): after each kind of change a cached
+// build writes exactly what a clean build writes, renders only the pages the change reaches,
+// and ignores (with a warning) an entry it cannot trust. Builds share one sandbox and run as a
+// chain: each step's cached build uses the cache the step before left.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { Builder, type BuildOptions } from '../../generator/build.ts';
+import type { Outputs } from '../../generator/write.ts';
+import { sandbox, root, type Sandbox } from '../helpers.ts';
+
+const options = (project: string, content: string, cacheDir?: string): BuildOptions => ({
+  root: project, contentDir: content, mode: 'production', includeDrafts: false, pageCache: cacheDir ? { dir: cacheDir } : undefined,
+  // The project's photo and card caches, whatever `project` is: they are not under test here.
+  imageCache: { dir: join(root, '.site/cache/images') }, cardCache: { cacheDir: join(root, '.site/cache/cards') },
+});
+
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else files[path] = readFileSync(join(dir, path)).toString('base64');
+    }
+  };
+  walk('');
+  return files;
+}
+
+function expectSame(cached: Outputs, clean: Outputs): void {
+  expect([...cached.keys()].sort()).toEqual([...clean.keys()].sort());
+  const differing = [...clean].filter(([file, bytes]) => !bytes.equals(cached.get(file)!)).map(([file]) => file);
+  expect(differing).toEqual([]);
+}
+
+/** A cached build and a clean one of the same content: equal outputs; the cached build's stats. */
+async function cachedVersusClean(project: string, content: string, cacheDir: string) {
+  const builder = new Builder(options(project, content, cacheDir));
+  const cached = await builder.full();
+  // As `site build` does once its output is in place: the folder keeps this build's entries only.
+  await builder.pageCache!.sweep();
+  const clean = await new Builder(options(project, content)).full();
+  expectSame(cached, clean);
+  return { stats: builder.pageCache!.stats, clean, routes: builder.routes.map((r) => r.path) };
+}
+
+let box: Sandbox;
+let cacheDir: string;
+beforeAll(async () => {
+  box = sandbox();
+  cacheDir = join(box.dir, 'page-cache');
+  // Fills the cache: every page rendered and stored.
+  const builder = new Builder(options(root, box.content, cacheDir));
+  await builder.full();
+  expect(builder.pageCache!.stats).toMatchObject({ reused: 0, stored: builder.routes.length });
+}, 60_000);
+afterAll(() => box.remove());
+
+describe('a cached build writes what a clean build writes', () => {
+  test('a post body edited: only that post renders (both languages: the French page names its English file)', async () => {
+    box.edit('blog/fleet-management-trends-2024.md', 'None of these trends replaces the basics.', 'None of these trends, however shiny, replaces the basics.');
+    const { stats, routes } = await cachedVersusClean(root, box.content, cacheDir);
+    expect(stats.renderedPaths.sort()).toEqual(['/blog-details/1', '/fr/blog-details/1']);
+    expect(stats.reused).toBe(routes.length - 2);
+  });
+
+  test("a post's title (shown in lists) edited: the post and the pages listing posts render, the rest is reused", async () => {
+    box.edit('blog/fleet-management-trends-2024.md', 'title: "Fleet Management Trends and Innovations Shaping 2024"', 'title: "Fleet Trends Shaping 2024"');
+    const { stats } = await cachedVersusClean(root, box.content, cacheDir);
+    expect(stats.renderedPaths).toEqual(expect.arrayContaining(['/blog-details/1', '/', '/blogs', '/fr/blogs']));
+    expect(stats.renderedPaths).not.toContain('/blog-details/2');
+    expect(stats.reused).toBeGreaterThan(10);
+  });
+
+  test('a category renamed: every page renders', async () => {
+    box.edit('blog-categories.yaml', 'name: Technology', 'name: Tech');
+    const { stats, routes } = await cachedVersusClean(root, box.content, cacheDir);
+    expect(stats.reused).toBe(0);
+    expect(stats.rendered).toBe(routes.length);
+  });
+
+  test('site.yaml edited: every page renders', async () => {
+    box.edit('site.yaml', 'display: (416) 555-0142', 'display: (416) 555-0199');
+    const { stats } = await cachedVersusClean(root, box.content, cacheDir);
+    expect(stats.reused).toBe(0);
+  });
+
+  test('a post deleted: its pages go, lists render, other posts are reused', async () => {
+    rmSync(join(box.content, 'blog/preparing-fleet-for-canadian-winter.md'));
+    rmSync(join(box.content, 'fr/blog/preparing-fleet-for-canadian-winter.md'));
+    const { stats } = await cachedVersusClean(root, box.content, cacheDir);
+    expect(stats.renderedPaths).toEqual(expect.arrayContaining(['/', '/blogs', '/fr/blogs']));
+    expect(stats.renderedPaths).not.toContain('/blog-details/2');
+    expect(stats.reused).toBeGreaterThan(10);
+  });
+
+  test('a new post (English only, so shown in English on its French page): its pages and the lists render', async () => {
+    const post = box.read('blog/fleet-management-trends-2024.md').replace(/^id: 1$/m, 'id: 99').replace(/^title: .*$/m, 'title: "A brand new post"');
+    box.write('blog/a-brand-new-post.md', post);
+    const { stats } = await cachedVersusClean(root, box.content, cacheDir);
+    expect(stats.renderedPaths).toEqual(expect.arrayContaining(['/blog-details/99', '/fr/blog-details/99', '/', '/fr/blogs']));
+    expect(stats.reused).toBeGreaterThan(10);
+  });
+
+  test('damaged, truncated, tampered and linked entries are ignored with a warning and never give a wrong page', async () => {
+    // What the last step left is this content's cache; its clean build is the reference.
+    const entries = readdirSync(cacheDir).filter((n) => /^[0-9a-f]{64}$/.test(n)).sort();
+    expect(entries.length).toBeGreaterThan(20);
+    const [truncated, flipped, tampered, linked, foreign, source] = entries as [string, string, string, string, string, string];
+    const path = (name: string) => join(cacheDir, name);
+    truncateSync(path(truncated), readFileSync(path(truncated)).length - 100);
+    const bytes = readFileSync(path(flipped));
+    bytes[bytes.length - 10]! ^= 0x20;
+    writeFileSync(path(flipped), bytes);
+    // A header edited to hide the page's real digest: its check line no longer matches.
+    writeFileSync(path(tampered), readFileSync(path(tampered), 'latin1').replace(/"sha256":"[0-9a-f]{64}"/, `"sha256":"${'0'.repeat(64)}"`), 'latin1');
+    unlinkSync(path(linked));
+    symlinkSync('/etc/hostname', path(linked));
+    // Another entry's file under this name: a valid entry, filed under the wrong key.
+    writeFileSync(path(foreign), readFileSync(path(source)));
+    const { stats } = await cachedVersusClean(root, box.content, cacheDir);
+    const reasons = new Map(stats.ignored.map((i) => [i.entry.slice(-64), i.reason]));
+    expect(reasons.get(truncated)).toMatch(/truncated/);
+    expect(reasons.get(flipped)).toMatch(/does not match its SHA-256/);
+    expect(reasons.get(tampered)).toMatch(/does not match its check/);
+    expect(reasons.get(linked)).toMatch(/symbolic link/);
+    expect(reasons.get(foreign)).toMatch(/another key/);
+    expect(stats.rendered).toBe(5);
+  });
+
+  test('site build --no-cache neither reads nor writes the cache; a cached CLI build writes the same dist/ and says what it reused', () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const site = (args: string[]) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const unused = join(box.dir, 'cli-cache');
+    const clean = site(['--out', join(box.dir, 'cli-clean'), '--no-cache', '--cache-dir', unused]);
+    expect(clean.status, clean.stderr).toBe(0);
+    expect(clean.stdout).not.toMatch(/page cache/);
+    expect(() => readdirSync(unused)).toThrow();
+    // The cache the steps above left: every page of this content is in it.
+    const cached = site(['--out', join(box.dir, 'cli-cached'), '--cache-dir', cacheDir]);
+    expect(cached.status, cached.stderr).toBe(0);
+    expect(cached.stdout).toMatch(/page cache: \d+ pages reused, 0 rendered, 0 stored/);
+    expect(snapshot(join(box.dir, 'cli-cached'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+  });
+
+  test('an entry signed with another secret is ignored; with the same secret it is used', async () => {
+    const signed = (secret: string) => new Builder({ ...options(root, box.content), pageCache: { dir: cacheDir, secret } });
+    const first = signed('one');
+    await first.full();
+    expect(first.pageCache!.stats.reused).toBe(0);
+    expect(first.pageCache!.stats.ignored[0]?.reason).toMatch(/not signed with SITE_CACHE_SECRET/);
+    const again = signed('one');
+    await again.full();
+    expect(again.pageCache!.stats).toMatchObject({ reused: again.routes.length, rendered: 0 });
+  });
+
+});
+
+describe('the cache is dropped when the tool changes', () => {
+  // A copy of the project whose templates, styles and package.json a test may edit; the rest linked.
+  let project: string;
+  let content: string;
+  let dir: string;
+  beforeAll(async () => {
+    project = mkdtempSync(join(tmpdir(), 'site-project-'));
+    for (const name of ['templates', 'styles']) cpSync(join(root, name), join(project, name), { recursive: true });
+    for (const name of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(root, name), join(project, name));
+    for (const name of ['node_modules', 'generator', 'functions', 'bin']) symlinkSync(join(root, name), join(project, name));
+    mkdirSync(join(project, '.site'));
+    content = join(project, 'content');
+    cpSync(box.content, content, { recursive: true });
+    dir = join(project, '.site/pages');
+    await new Builder(options(project, content, dir)).full();
+  }, 60_000);
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  test('a template edited: the cache is dropped, no page is reused', async () => {
+    // This process keeps its first import of the templates (a new `site build` process would
+    // load the edit), so what is tested here is the key: the template's bytes are in it.
+    const file = join(project, 'templates/layout/Footer.tsx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('<footer className="site-footer">', '<footer className="site-footer" data-edited="">'));
+    const builder = new Builder(options(project, content, dir));
+    await builder.full();
+    expect(builder.pageCache!.stats).toMatchObject({ reused: 0, ignored: [] });
+  });
+
+  test('a style edited: no page is reused (the stylesheet is in every page)', async () => {
+    const file = join(project, 'styles/_shell.scss');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n.cache-test-rule { color: red; }\n`);
+    const { stats } = await cachedVersusClean(project, content, dir);
+    expect(stats.reused).toBe(0);
+  });
+
+  test('another generator version: no page is reused', async () => {
+    const file = join(project, 'package.json');
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { version: string };
+    writeFileSync(file, JSON.stringify({ ...pkg, version: `${pkg.version}-next` }, null, 2));
+    const builder = new Builder(options(project, content, dir));
+    await builder.full();
+    expect(builder.pageCache!.stats.reused).toBe(0);
+  });
+});
