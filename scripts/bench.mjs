@@ -3,12 +3,16 @@
 //   - N synthetic posts (default 1000 and 4000, the shared harness's corpus): full-build wall
 //     time and peak RSS (median of 3 clean builds, /usr/bin/time)
 //   - one edit → rebuilt page served by `site preview` (median of 7 saves)
+//   - the page cache (issue #19): per size, a build that fills it, one post's body edited, then
+//     the cached build's wall time, its dist/ compared byte for byte with a clean build's
+//   Clean builds run with --no-cache: they reuse nothing derived from an earlier build's
+//   content (the photo and social card caches aside, as before: README, Benchmarks).
 //   - with --peers: ../shared/bench/run.sh builds the same corpus with Hugo (when Debian's hugo is
 //     installed), Eleventy and Astro
 //     beside ours in one run and prints its table.
-// Options: --sizes 1000,4000  --runs 3  --peers
+// Options: --sizes 1000,4000  --runs 3  --peers  --no-preview (skip the preview edit timing)
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync, existsSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync, existsSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { convert } from './bench-content.mjs';
 
@@ -29,9 +33,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 mkdirSync(work, { recursive: true });
 
 /** One clean build under /usr/bin/time: wall seconds and peak RSS in MB. */
-function timedBuild(contentDir, outDir) {
+function timedBuild(contentDir, outDir, cache = ['--no-cache']) {
   if (existsSync(outDir)) renameSync(outDir, `${outDir}.old-${Date.now()}`);
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', siteBin, '--content', contentDir, 'build', '--out', outDir], { encoding: 'utf8', env: binEnv });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', siteBin, '--content', contentDir, 'build', '--out', outDir, ...cache], { encoding: 'utf8', env: binEnv });
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
   const [wall, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { wall, rss: kb / 1024, stdout: r.stdout };
@@ -72,11 +76,49 @@ async function editLatency(contentDir, postFile, postPath, label) {
   return median(samples);
 }
 
+/** Files of a build folder that differ from another's (missing on either side included). */
+function differences(a, b) {
+  const list = (dir, rel = '', out = new Map()) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) list(dir, path, out);
+      else out.set(path, statSync(join(dir, path)).size);
+    }
+    return out;
+  };
+  const [left, right] = [list(a), list(b)];
+  const differ = [...new Set([...left.keys(), ...right.keys()])].filter((f) => left.get(f) !== right.get(f) || !readFileSync(join(a, f)).equals(readFileSync(join(b, f))));
+  return differ;
+}
+
+/**
+ * The page cache: fill it (a full build that stores every page), edit one post's body, build
+ * again with it (timed), and compare that dist/ with a clean build of the same content.
+ */
+function cachedBuild(contentDir, postFile, label) {
+  const cacheDir = join(work, `page-cache-${label}`);
+  rmSync(cacheDir, { recursive: true, force: true });
+  const cache = ['--cache-dir', cacheDir];
+  const fill = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
+  const original = readFileSync(postFile, 'utf8');
+  try {
+    writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark.\n`);
+    const cached = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
+    const clean = timedBuild(contentDir, join(work, `out-clean-${label}`));
+    const differ = differences(join(work, `out-cached-${label}`), join(work, `out-clean-${label}`));
+    return { fill: fill.wall, wall: cached.wall, rss: cached.rss, summary: /page cache: .*/.exec(cached.stdout)?.[0] ?? '', identical: differ.length === 0 ? 'yes' : `NO: ${differ.length} files differ (${differ.slice(0, 3).join(', ')})` };
+  } finally {
+    writeFileSync(postFile, original);
+  }
+}
+
+const preview = !process.argv.includes('--no-preview');
 const rows = [];
+const cachedRows = [];
 {
   const shipped = [];
   for (let i = 0; i < runs; i++) shipped.push(timedBuild(join(root, 'content'), join(work, 'out-shipped')));
-  rows.push({ corpus: 'shipped site', wall: median(shipped.map((s) => s.wall)), rss: Math.max(...shipped.map((s) => s.rss)), edit: await editLatency(join(root, 'content'), join(root, 'content/blog/fleet-management-trends-2024.md'), '/blog-details/1', 'shipped') });
+  rows.push({ corpus: 'shipped site', wall: median(shipped.map((s) => s.wall)), rss: Math.max(...shipped.map((s) => s.rss)), edit: preview ? await editLatency(join(root, 'content'), join(root, 'content/blog/fleet-management-trends-2024.md'), '/blog-details/1', 'shipped') : NaN });
 }
 for (const n of sizes) {
   const corpus = join(work, `corpus-${n}`);
@@ -86,13 +128,17 @@ for (const n of sizes) {
   const builds = [];
   for (let i = 0; i < runs; i++) builds.push(timedBuild(tree, join(work, `out-${n}`)));
   const [slug, id] = [...ids.entries()][Math.floor(n / 2)];
-  const edit = await editLatency(tree, join(tree, 'blog', `bench-${slug}.md`), `/blog-details/${id}`, `n${n}`);
+  const edit = preview ? await editLatency(tree, join(tree, 'blog', `bench-${slug}.md`), `/blog-details/${id}`, `n${n}`) : NaN;
   rows.push({ corpus: `${n} posts`, wall: median(builds.map((b) => b.wall)), rss: Math.max(...builds.map((b) => b.rss)), edit });
+  cachedRows.push({ corpus: `${n} posts`, ...cachedBuild(tree, join(tree, 'blog', `bench-${slug}.md`), `n${n}`) });
 }
 
 console.log('\n| corpus | full build (median) | peak RSS | edit → page served (median of 7) |');
 console.log('|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.corpus} | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${r.edit.toFixed(0)} ms |`);
+for (const r of rows) console.log(`| ${r.corpus} | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${Number.isNaN(r.edit) ? '–' : `${r.edit.toFixed(0)} ms`} |`);
+console.log('\n| corpus | build filling the page cache | cached build, one post edited | its peak RSS | byte-identical to a clean build | what the cache did |');
+console.log('|---|---|---|---|---|---|');
+for (const r of cachedRows) console.log(`| ${r.corpus} | ${r.fill.toFixed(2)} s | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${r.identical} | ${r.summary} |`);
 
 if (process.argv.includes('--peers')) {
   const dir = join(work, 'peers');
@@ -117,4 +163,4 @@ if (process.argv.includes('--peers')) {
 }
 // Old outputs were moved aside during timing (deleting thousands of files slows the next
 // build on this VM's file system); remove them now that timing is over.
-for (const name of readdirSync(work)) if (/^out-.*\.old-\d+$|^out-shipped$/.test(name)) rmSync(join(work, name), { recursive: true, force: true });
+for (const name of readdirSync(work)) if (/^out-.*\.old-\d+$|^out-shipped$|^out-c(ached|lean)-|^page-cache-/.test(name)) rmSync(join(work, name), { recursive: true, force: true });
