@@ -122,23 +122,20 @@ export class AssetStore {
     return info;
   }
 
-  /** An icon's SVG markup: decorative, coloured by CSS through currentColor. */
+  /**
+   * An icon's SVG markup: decorative, coloured by CSS through currentColor. It is always a <use>
+   * of the sprite, never the file's own markup: a content file is not pasted into the page (a
+   * "SVG" without an <svg> root, which the sprite skips, would otherwise go into the HTML as it
+   * is, markup and all); such an icon shows nothing.
+   */
   icon(path: string): string {
     let svg = this.icons.get(path);
     if (svg === undefined) {
       const sprite = this.sprite();
-      if (this.spriteIds.has(path)) {
-        const id = path.replace(/^images\/([^/]+)\/(.+)\.svg$/, '$1-$2');
-        svg = `<svg aria-hidden="true" focusable="false" class="icon" viewBox="0 0 24 24"><use href="${sprite}#${id}"></use></svg>`;
-        this.icons.set(path, svg);
-        return svg;
-      }
-      svg = readUnder(this.contentDir, path).toString('utf8')
-        .replace(/<\?xml[^>]*>\s*/, '')
-        .replace(/<!--[\s\S]*?-->/g, '')
-        .replace(/<svg\b/, '<svg aria-hidden="true" focusable="false" class="icon"')
-        .replace(/\s(width|height)="[^"]*"/g, '')
-        .trim();
+      // The schema allows images/(icons|industries)/<a-z0-9->.svg only; anything else shows nothing.
+      const name = /^images\/(icons|industries)\/([a-z0-9-]+)\.svg$/.exec(path);
+      const use = name ? `<use href="${sprite}#${name[1]}-${name[2]}"></use>` : '';
+      svg = `<svg aria-hidden="true" focusable="false" class="icon" viewBox="0 0 24 24">${use}</svg>`;
       this.icons.set(path, svg);
     }
     return svg;

