@@ -14,6 +14,9 @@ import { pictureSet, roles, type ImageRole, type PictureSet } from './images/rol
  * <picture> needs (templates/components/Picture.tsx): the fallback's `srcset`, the role's
  * `sizes`, the AVIF and WebP `sources`, and a `placeholder` colour.
  */
+/** Largest SVG `inlineImage` puts in the page (bytes); the shipped logo is about 1.4 KB. */
+const INLINE_LIMIT = 4096;
+
 export interface ImageInfo {
   src: string;
   width: number;
@@ -120,6 +123,21 @@ export class AssetStore {
       this.images.set(path, info);
     }
     return info;
+  }
+
+  /**
+   * A small SVG (at most INLINE_LIMIT bytes) as a data: URI, so showing it costs no request: the
+   * header's logo, the first thing every page paints and (while the hero fades in) the page's
+   * largest contentful paint, which otherwise waited for a request of its own after the HTML.
+   * Base64 in an <img>: a data: image cannot run script or reach the page, whatever the file
+   * holds (img-src allows data:, generator/headers.ts). Anything else is `image(path)`.
+   */
+  inlineImage(path: string): ImageInfo {
+    const info = this.image(path, 'logo');
+    if (!path.endsWith('.svg') || this.rasters.has(path)) return info;
+    const bytes = this.files.get(info.src.slice(1));
+    if (!bytes || bytes.length > INLINE_LIMIT) return info;
+    return { ...info, src: `data:image/svg+xml;base64,${bytes.toString('base64')}` };
   }
 
   /**

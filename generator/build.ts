@@ -368,6 +368,7 @@ export class Builder {
       untranslated: this.untranslated,
       mode: this.options.mode,
       image: (p, role) => this.assets.image(p, role),
+      inlineImage: (p) => this.assets.inlineImage(p),
       icon: (p: string) => this.assets.icon(p),
       client: this.bundled!.client,
       cache: renderCache({ arena: which === allRoutes }),

@@ -48,6 +48,8 @@ export interface RenderEnv {
   mode: 'production' | 'preview';
   /** A content image; a photo's `sizes` are its role's (generator/images/roles.ts; 'content' when not said). */
   image(path: string, role?: ImageRole): ImageInfo;
+  /** A small SVG as a data: URI (no request); `image` when absent or when the file is large. */
+  inlineImage?(path: string): ImageInfo;
   icon(path: string): string;
   /** Registers an island on this page; returns its index for the placeholder. */
   addIsland(use: IslandUse): number;
@@ -103,6 +105,7 @@ export interface RenderInputs {
   untranslated?: Partial<Record<Locale, ReadonlySet<string>>>;
   mode: 'production' | 'preview';
   image(path: string, role?: ImageRole): ImageInfo;
+  inlineImage?(path: string): ImageInfo;
   icon(path: string): string;
   client: ClientAssets;
   /** Shell parts and islands already rendered in this build (see RenderEnv.shell). */
@@ -185,6 +188,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     itemLang: (collection, slug) => (fallbacks?.has(`${collection}/${slug}`) ? locales[DEFAULT_LOCALE].tag : undefined),
     mode: inputs.mode,
     image: inputs.image,
+    inlineImage: inputs.inlineImage,
     icon: inputs.icon,
     addIsland: (use) => uses.push(use) - 1,
     // Shell parts differ by language: the key says which.

@@ -12,10 +12,14 @@ interface ImgProps {
   className?: string;
   loading?: 'lazy' | 'eager';
   priority?: boolean;
+  /** A small SVG written into the page as a data: URI (no request): the header's logo. */
+  inline?: boolean;
 }
 
-export function Img({ src, alt, role, className, loading = 'lazy', priority }: ImgProps) {
-  return <Picture image={useEnv().image(src, role ?? 'content')} alt={alt} className={className} loading={loading} priority={priority} />;
+export function Img({ src, alt, role, className, loading = 'lazy', priority, inline }: ImgProps) {
+  const env = useEnv();
+  const image = (inline && env.inlineImage?.(src)) || env.image(src, role ?? 'content');
+  return <Picture image={image} alt={alt} className={className} loading={loading} priority={priority} />;
 }
 
 /** A decorative line icon, inlined so CSS colours it. */

@@ -65,7 +65,7 @@ function Navbar() {
   return (
     <>
       <a className="brand" href={env.href('/')} data-home-link>
-        <Img src={config.logo} alt={fill(ui.homeLink, { brand: config.brand })} role="logo" className="brand__logo" loading="eager" />
+        <Img src={config.logo} alt={fill(ui.homeLink, { brand: config.brand })} role="logo" className="brand__logo" loading="eager" inline />
       </a>
       <ul className="nav-menus" role="list">
         {nav.menus.map((menu) => (

@@ -13,8 +13,16 @@ test.describe('navbar', () => {
     await expect.poll(() => headerBackground(page)).toBe(TRANSPARENT);
   });
 
-  test('the info strip links the phone and e-mail from site.yaml', async ({ page }) => {
+  test('the info strip links the phone and e-mail from site.yaml; the logo is painted without a request of its own', async ({ page }) => {
+    const images: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'image' && images.push(new URL(r.url()).pathname));
     await page.goto('/faqs');
+    // The header's logo is in the page (a data: URI): often the largest thing on the first paint,
+    // it would otherwise wait for a request after the HTML (issue #20, LCP).
+    const logo = page.locator('.navbar > a.brand img');
+    await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(images.filter((path) => /^\/assets\/img\/brand\/logo-[\w-]{10}\.svg$/.test(path))).toEqual([]);
     const strip = page.locator('.info-strip');
     await expect(strip.locator(`a[href="tel:${site.phone.tel}"]`)).toContainText(site.phone.display);
     await expect(strip.locator(`a[href="mailto:${site.email}"]`)).toContainText(site.email);
