@@ -9,6 +9,11 @@
 // type stripping. The native compiler needs ~0.3 s of CPU in all, in its own process, so the
 // main thread only awaits it while it loads and checks the content (measured: user+sys of
 // one compile, 0.85-1.2 s → 0.33-0.45 s; README, "How a big build stays fast").
+//
+// The `sass` package stays (the design card names it): when the embedded compiler cannot run
+// (no prebuilt binary for the platform, or it fails to start), the styles compile with it, a
+// few hundred milliseconds slower. A Sass error in our styles is never retried: it is reported.
+// A test compiles with both and finds the same bytes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash } from './hash.ts';
@@ -21,8 +26,22 @@ export interface StylesResult {
 }
 
 /** Compiles the styles. A Sass error rejects with Sass's own message (file:line). */
-export async function compileStyles(root: string): Promise<StylesResult> {
-  const sass = await import('sass-embedded');
+export async function compileStyles(root: string, compiler: 'embedded' | 'js' = 'embedded'): Promise<StylesResult> {
+  if (compiler === 'js') return compileWith(root, (await import('sass')) as unknown as Sass);
+  try {
+    return await compileWith(root, await import('sass-embedded'));
+  } catch (error) {
+    if (error instanceof Error && 'sassMessage' in error) throw error;
+    if (!warned) console.warn(`styles: the embedded Sass compiler could not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); compiling with the sass package`);
+    warned = true;
+    return compileWith(root, (await import('sass')) as unknown as Sass);
+  }
+}
+
+type Sass = typeof import('sass-embedded');
+let warned = false;
+
+async function compileWith(root: string, sass: Sass): Promise<StylesResult> {
   const files = new Map<string, Buffer>();
   const fonts: string[] = [];
   const compiled = await sass.compileAsync(join(root, 'styles/main.scss'), {
