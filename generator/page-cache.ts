@@ -427,6 +427,13 @@ class Recorder {
         note(['icon', path, null, answerOf(svg)]);
         return svg;
       },
+      // An inlined image is the 'logo' image's file written into the page: recorded as that
+      // image, so a reused page asks for the same file and is rendered again if it changed.
+      inlineImage: inputs.inlineImage && ((path) => {
+        const info = inputs.inlineImage!(path);
+        note(['image', path, 'logo', answerOf(inputs.image(path, 'logo'))]);
+        return info;
+      }),
       cache: cache && ({ ...cache, shell: this.parted('shell', cache.shell), islands: this.parted('island', cache.islands) } as RenderCache),
     };
   }
