@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
+import { pureRewrites } from './bundle-pure.ts';
 import { compileStyles } from './styles.ts';
 import type { ClientAssets } from './render.ts';
 
@@ -99,6 +100,9 @@ export async function bundleScripts(options: BundleOptions): Promise<{ files: Ma
           }));
         },
       },
+      // Yup's schemas other than object() and string(), and Formik's components other than
+      // useFormik(), had been kept by a statement that may have an effect (bundle-pure.ts).
+      pureRewrites,
     ],
   });
   const shell = await shellBuild;
