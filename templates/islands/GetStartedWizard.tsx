@@ -126,11 +126,6 @@ export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en'
     loading.current ??= import('./lib/WizardEngine.tsx').then(
       async (module) => {
         await released(() => down.current.pointer || down.current.keys.size > 0);
-        const form = formRef.current;
-        const focus = form ? readFocus(form) : null;
-        // By place, not by id or name: a button (Next, Back) has neither.
-        if (focus && form) focus.selector = placeOf(form, focus.element) ?? focus.selector;
-        handover.current = { focus, news: !!form?.querySelector<HTMLInputElement>('input[name="newsOptIn"]')?.checked };
         setEngine(() => module);
       },
       (error: unknown) => {
@@ -169,6 +164,19 @@ export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en'
       removeEventListener('blur', blur);
     };
   }, []);
+  // Focus, caret and the news box are read as the engine's first render begins, from the shell's
+  // elements still in place: that render and its commit run in one task (an update outside a
+  // transition is not time-sliced), so no key can move focus between this reading and the swap.
+  // Read when the module arrived instead, a Tab pressed before the render landed was undone.
+  const readFor = useRef<Engine | null>(null);
+  if (engine && readFor.current !== engine) {
+    readFor.current = engine;
+    const form = formRef.current;
+    const focus = form ? readFocus(form) : null;
+    // By place, not by id or name: a button (Next, Back) has neither.
+    if (focus && form) focus.selector = placeOf(form, focus.element) ?? focus.selector;
+    handover.current = { focus, news: !!form?.querySelector<HTMLInputElement>('input[name="newsOptIn"]')?.checked };
+  }
   // The engine's elements replace the shell's: focus and caret go back where they were.
   useLayoutEffect(() => {
     const form = formRef.current;

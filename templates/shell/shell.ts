@@ -151,8 +151,45 @@ function revealOnScroll(): void {
   }
 }
 
+/**
+ * The islands' scripts are added once the first screen has been painted: the page lists them as
+ * data (generator/render.ts, islandScripts), not as tags the browser would fetch at once beside
+ * the font and the first screen's images. The first screen is the server's HTML and needs none
+ * of them to show; they follow it by a frame. Only our own script paths are taken.
+ */
+function startIslands(): void {
+  const data = document.querySelector('script[data-island-scripts]');
+  if (!data) return;
+  let list: { preload?: unknown; scripts?: unknown };
+  try {
+    list = JSON.parse(data.textContent ?? '') as typeof list;
+  } catch {
+    return;
+  }
+  const ours = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && /^\/assets\/js\/[\w./-]+\.js$/.test(v) && !v.includes('..')) : []);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of ours(list.preload)) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    for (const src of ours(list.scripts)) document.head.append(Object.assign(document.createElement('script'), { type: 'module', src }));
+  };
+  // After the first paint: its timing entry (also when it came before this script ran), or the
+  // frame after the next one where paint timing is missing. A page opened in a background tab
+  // paints nothing: it starts anyway, a little later.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntries().length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 500);
+}
+
 rememberVisit();
 await frenchNotFound();
+startIslands();
 trackScroll();
 heroImages();
 revealOnScroll();
