@@ -11,7 +11,7 @@ import { buildRoutes, type Route } from './routes.ts';
 import { renderCache, renderRoute, type RenderInputs, type Templates } from './render.ts';
 import { MarkdownCache, transform } from './transform.ts';
 import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
-import { compileStyles } from './styles.ts';
+import { compileStyles, compileStylesCached } from './styles.ts';
 import { AssetStore } from './assets.ts';
 import { ImageStage } from './images/stage.ts';
 import { pictureHtml } from './images/html.ts';
@@ -175,7 +175,7 @@ export class Builder {
       this.timeSync('load', () => this.reload(content, pending));
       if (templates) await this.reloadTemplates();
       if (styles) {
-        const compiled = await this.time('bundle', () => compileStyles(this.options.root));
+        const compiled = await this.time('bundle', () => compileStylesCached(this.options.root, { compile: compileStyles }));
         this.replaceBundle({ css: compiled.css, fontPreload: compiled.fontPreload }, compiled.files, (f) => f.startsWith('assets/fonts/'));
       }
       // The last good build's table: a failed validation leaves `this.routes` as it was.

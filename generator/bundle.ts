@@ -1,11 +1,11 @@
 // Islands and styles → content-hashed files. One esbuild entry per island (code-split ES
 // modules, React shared in a chunk), one for the shell script (no React), and Sass for CSS
-// (styles.ts, the embedded Sass compiler in its own process).
+// (styles.ts: from its cache when no style file changed, else on a worker thread).
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { pureRewrites } from './bundle-pure.ts';
-import { compileStyles } from './styles.ts';
+import { compileStylesCached } from './styles.ts';
 import type { ClientAssets } from './render.ts';
 
 /** Files in templates/islands that are the mechanism, not islands. */
@@ -140,7 +140,7 @@ function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dyna
 }
 
 export async function bundle(options: BundleOptions): Promise<BundleResult> {
-  const [scripts, styles] = await Promise.all([bundleScripts(options), compileStyles(options.root)]);
+  const [scripts, styles] = await Promise.all([bundleScripts(options), compileStylesCached(options.root)]);
   return {
     client: { css: styles.css, fontPreload: styles.fontPreload, shellScript: scripts.shellScript, islands: scripts.islands },
     files: new Map([...scripts.files, ...styles.files]),
