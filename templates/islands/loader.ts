@@ -10,7 +10,7 @@
 // Hydrating is the page's longest work, so islands whose time has come hydrate one at a time,
 // each in a task of its own that starts only after the browser has had the main thread back
 // (input the visitor gave meanwhile is handled first): no island's work adds to another's.
-import { whenUsed } from './lib/used.ts';
+import { USED_EARLY, whenUsed } from './lib/used.ts';
 
 type Hydrator = { hydrate(element: HTMLElement): void };
 
@@ -70,7 +70,9 @@ export function scheduleIslands(name: string, load: () => Promise<Hydrator>): vo
     if (mode === 'used') {
       // Hydrating adopts the server's elements (nothing is re-created), so the press or key that
       // started it still lands where it was aimed, and what is typed meanwhile is kept (prefill).
-      if (element.contains(document.activeElement)) start(element);
+      // Used already: focus is inside, or the shell script saw a press or key there before this
+      // module was loaded (island scripts follow the first paint).
+      if (element.contains(document.activeElement) || element.hasAttribute(USED_EARLY)) start(element);
       else whenUsed(element, () => start(element));
     } else if (mode === 'visible' && 'IntersectionObserver' in window) {
       // A visitor typing in a form whose script arrives late must not wait for a scroll or an

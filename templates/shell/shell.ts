@@ -3,6 +3,7 @@
 // address and blog variant. Everything else in the shell is native HTML.
 
 import { rememberVisit } from './attribution.ts';
+import { USE, USED_EARLY } from '../islands/lib/used.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 
@@ -157,6 +158,21 @@ function revealOnScroll(): void {
  * the font and the first screen's images. The first screen is the server's HTML and needs none
  * of them to show; they follow it by a frame. Only our own script paths are taken.
  */
+/**
+ * Island scripts arrive after the first paint (startIslands), so a visitor can press, focus or
+ * type inside a lead form (a `used` island) before its loader listens. That first touch is
+ * remembered on the island here, where listening starts with the page, and the loader hydrates
+ * such an island at once (templates/islands/loader.ts).
+ */
+function rememberEarlyUse(): void {
+  const mark = (event: Event) => {
+    const target = event.target;
+    const island = target instanceof Element ? target.closest<HTMLElement>('[data-hydrate="used"]') : null;
+    island?.setAttribute(USED_EARLY, '');
+  };
+  for (const type of USE) document.addEventListener(type, mark, { capture: true, passive: true });
+}
+
 function startIslands(): void {
   const data = document.querySelector('script[data-island-scripts]');
   if (!data) return;
@@ -187,6 +203,7 @@ function startIslands(): void {
   setTimeout(start, 500);
 }
 
+rememberEarlyUse();
 rememberVisit();
 await frenchNotFound();
 startIslands();

@@ -102,4 +102,23 @@ test.describe('islands', () => {
     expect(scripts.urls().filter((u) => /\/JobApplicationForm-\w+\.js$/.test(u))).toHaveLength(1);
     expect(await scripts.withYup()).toHaveLength(1);
   });
+
+  // Island scripts follow the first paint (#20), so on a slow phone a visitor can press a lead
+  // form before its loader listens. That press must still hydrate it (the shell script, loaded
+  // with the page, remembers it); before, it was lost and the form stayed plain until the next.
+  test('a press on a lead form before its island scripts arrive still hydrates it', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/(?!shell-)[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact-us', { waitUntil: 'domcontentloaded' });
+    const island = page.locator('[data-island="LeadForm"]');
+    await expect(page.locator('script[src*="/assets/js/LeadForm-"]')).toHaveCount(1);
+    await island.locator('form').dispatchEvent('pointerdown');
+    await expect(island).toHaveAttribute('data-used', '');
+    release();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+  });
 });

@@ -2,7 +2,10 @@
 // then, and a form's shell loads its validating code then (GetStartedWizard).
 
 /** Focus, a press, a key or input inside the element; captured, so no handler inside can hide them. */
-const USE = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
+export const USE = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
+
+/** Set by the shell script on a `used` island the visitor used before its loader was listening. */
+export const USED_EARLY = 'data-used';
 
 /** Calls `then` once, the first time the visitor uses `element`; returns a function that stops listening. */
 export function whenUsed(element: HTMLElement, then: () => void): () => void {
