@@ -234,3 +234,34 @@ test.describe('simple pages', () => {
     await expect(page.locator('main')).toBeFocused();
   });
 });
+
+// Sections below the fold fade in when scrolled to (spec: once, 1000 ms); those on the first
+// screen are never hidden. Where a section starts comes from the IntersectionObserver's first
+// report, so the shell script forces no layout of its own (#20: it was most of a page's
+// blocking time in Lighthouse).
+test.describe('scroll reveal', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('first-screen sections stay visible, a lower one is hidden until it scrolls into view, then fades in once', async ({ page }) => {
+    await page.goto('/contact-us');
+    const sections = page.locator('main .section > .container');
+    await expect.poll(() => page.locator('main .reveal-pending').count()).toBeGreaterThan(0);
+    const states = await sections.evaluateAll((els) => els.map((el) => ({ top: el.getBoundingClientRect().top, pending: el.classList.contains('reveal-pending') })));
+    for (const s of states) expect(s.pending, `a section at ${Math.round(s.top)} px`).toBe(s.top > 812);
+    const lower = page.locator('main .reveal-pending').first();
+    const handle = await lower.elementHandle();
+    await lower.scrollIntoViewIfNeeded();
+    await expect.poll(() => handle!.evaluate((el) => el.className)).toContain('reveal-done');
+    expect(await handle!.evaluate((el) => el.classList.contains('reveal-pending'))).toBe(false);
+    await expect.poll(() => handle!.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  });
+
+  test('under reduced motion nothing is hidden', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(`${test.info().project.use.baseURL}/contact-us`);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(page.locator('main .reveal-pending')).toHaveCount(0);
+    await context.close();
+  });
+});
