@@ -141,7 +141,8 @@ export class Builder {
     // Until this build succeeds, what the outputs hold is not known to match the records.
     this.pending = { ...noChanges(), unsure: true };
     // Pages handed on and not kept: the cards too (plan() then only makes sure each is cached).
-    this.cards.retain = options.retainPages ?? true;
+    // Without a sink to hand them to, cards are kept whatever retainPages says.
+    this.cards.retain = (options.retainPages ?? true) || !options.onPage;
     const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
     const templates = this.time('templates', () => this.loadTemplates());
     this.timeSync('load', () => {
