@@ -257,11 +257,16 @@ describe('site publish', () => {
 
   test('a publish whose server stops mid-upload exits 4 without a stack, and completes when run again', async () => {
     await run(dirs.A, 'stopped');
-    let stopping: Promise<void> | undefined;
+    // The server goes away at the third page: from then on every connection is dropped at the
+    // proxy. (Stopping s3rver itself did that too, but s3rver writes an object's file and its
+    // metadata separately, and a stop between the two left an object that answered every GET
+    // with InternalError, which S3, whose PUT is atomic, never does: the test then failed on
+    // the emulator's leftovers, not on the publish.)
     let pages = 0;
+    let down = false;
     proxy.fault = (r) => {
-      if (r.method === 'PUT' && r.key.endsWith('.html') && ++pages === 3) stopping ??= s3.stop();
-      return undefined;
+      if (r.method === 'PUT' && r.key.endsWith('.html') && ++pages === 3) down = true;
+      return down ? 'drop' : undefined;
     };
     const args = ['--bucket', 'site', '--prefix', 'stopped', '--endpoint', proxy.url, '--dir', dirs.B, '--delete'];
     try {
@@ -271,8 +276,6 @@ describe('site publish', () => {
       expect(failed.stderr).not.toMatch(noStack);
     } finally {
       proxy.fault = undefined;
-      await stopping;
-      s3 = await startS3rver(join(box.dir, 's3'), s3.port);
     }
     expect(danglingReferences(await download(client, 'stopped'))).toEqual([]);
     const again = await cli([...args, '--json'], awsEnv);
