@@ -5,7 +5,7 @@
 // the server's, which lists every post: without JavaScript all posts are there. A page size
 // chosen before hydration is applied once it has hydrated. Category and page links are queries
 // on the page's own path, so on /fr/blogs they stay there; the counter writes `locale`'s numbers.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { PostCardView, type PostCardData } from '../components/views.tsx';
 import { useMedia } from './lib/hooks.ts';
 import { Chevron } from './lib/Chevron.tsx';
@@ -53,7 +53,10 @@ export default function BlogList({ posts, categories, labels, locale }: Props) {
 
   useEffect(() => {
     const sync = () => setQuery(readQuery(location.search, slugs));
-    if (chosenSize === undefined) sync();
+    // The first page of the list replaces the server's full list as a transition: React renders
+    // it in slices that yield to the browser, not in one long task (on a phone, Lighthouse
+    // counted it as most of /blogs' blocking time). What the visitor then chooses is urgent.
+    if (chosenSize === undefined) startTransition(sync);
     else go({ ...readQuery(location.search, slugs), page: 1, size: chosenSize === '' ? null : Number(chosenSize) });
     addEventListener('popstate', sync);
     return () => removeEventListener('popstate', sync);
