@@ -35,8 +35,10 @@ mkdirSync(work, { recursive: true });
 /** One clean build under /usr/bin/time: wall seconds and peak RSS in MB. */
 function timedBuild(contentDir, outDir, cache = ['--no-cache']) {
   if (existsSync(outDir)) renameSync(outDir, `${outDir}.old-${Date.now()}`);
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', siteBin, '--content', contentDir, 'build', '--out', outDir, ...cache], { encoding: 'utf8', env: binEnv });
-  if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
+  // A generated corpus has two warnings a post (no description, no French copy): 4,000 posts print
+  // ~2 MB, past spawnSync's 1 MB default, which killed the build mid-print (status null).
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', siteBin, '--content', contentDir, 'build', '--out', outDir, ...cache], { encoding: 'utf8', env: binEnv, maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`build failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
   const [wall, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { wall, rss: kb / 1024, stdout: r.stdout };
 }
