@@ -21,7 +21,11 @@ export interface IslandUse {
   component: ComponentType<any>;
   props: unknown;
   hydrate: 'load' | 'visible' | 'idle' | 'used';
+  loadWhen?: LoadWhen;
 }
+
+/** When a `used` island hydrates at once all the same (templates/islands/Island.tsx, loader.ts). */
+export interface LoadWhen { media?: string; params?: string[] }
 
 /**
  * What every template can reach while a page renders (templates/context.tsx): the site model,
@@ -274,7 +278,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
  */
 function renderIsland(templates: Templates, use: IslandUse, index: number, heading: string, cache: RenderCache): string {
   const props = templates.jsonForScript(use.props);
-  const key = `${use.name}\0${index}\0${use.hydrate}\0${heading}\0${props}`;
+  const key = `${use.name}\0${index}\0${use.hydrate}\0${JSON.stringify(use.loadWhen ?? null)}\0${heading}\0${props}`;
   let markup = cache.islands.get(key);
   if (markup === undefined) {
     markup = renderIslandMarkup(templates, use, index, heading, props);
@@ -289,7 +293,13 @@ function renderIslandMarkup({ IslandBoundary }: Templates, use: IslandUse, index
     createElement(IslandBoundary, { name: use.name, heading }, createElement(use.component, use.props as object)),
     { identifierPrefix: `${id}-` },
   );
-  const attrs = `data-island="${use.name}" data-island-id="${id}" data-hydrate="${use.hydrate}" data-error-heading="${escapeHtml(heading)}"`;
+  const when = use.loadWhen;
+  const attrs = [
+    `data-island="${use.name}" data-island-id="${id}" data-hydrate="${use.hydrate}"`,
+    when?.media ? ` data-load-media="${escapeHtml(when.media)}"` : '',
+    when?.params?.length ? ` data-load-params="${escapeHtml(when.params.join(' '))}"` : '',
+    ` data-error-heading="${escapeHtml(heading)}"`,
+  ].join('');
   return `<div ${attrs}>${inner}</div><script type="application/json" data-island-props="${id}">${props}</script>`;
 }
 

@@ -2,7 +2,12 @@
 // (?category=eld&page=2&size=10) so a filtered page can be shared and Back works.
 // Page size: 1 up to 767 px; 3 from 768 px; 9 from 1024 px (the spec's sizes, see README);
 // the chooser (3, 5, 10, 25, 50, All) is hidden on small screens. The first render equals
-// the server's, which lists every post: without JavaScript all posts are there. A page size
+// the server's, which lists every post: without JavaScript all posts are there. With JavaScript
+// (CSS `scripting: enabled`) that same markup already shows the first page of the visitor's
+// screen, the posts past it hidden by CSS, and on a phone its pager ('Page 1 of N'), so a phone
+// needs no React to show the list (#20): the island hydrates there only when used, and a Next
+// pressed before that is pressed again once it has (lib/used.ts). Wider screens, and any address
+// with a list query, hydrate at once (templates/pages/Blog.tsx). A page size
 // chosen before hydration is applied once it has hydrated. Category and page links are queries
 // on the page's own path, so on /fr/blogs they stay there; the counter writes `locale`'s numbers.
 import { startTransition, useEffect, useState } from 'react';
@@ -74,8 +79,12 @@ export default function BlogList({ posts, categories, labels, locale }: Props) {
   const view = query ? paginate(filtered, q.page, size) : { items: posts, page: 1, pages: 1 };
   const link = (category: string) => `?${new URLSearchParams(category === 'all' ? {} : { category }).toString()}`;
 
+  // Before the first query is read (the server's render and hydration) the pager is the phone's
+  // first page (CSS shows it on phones only): every post is its own page there.
+  const pager = query ? view : { page: 1, pages: posts.length };
+
   return (
-    <div className="blog-list" id="blog-list">
+    <div className={query ? 'blog-list' : 'blog-list blog-list--static'} id="blog-list">
       <div className="blog-list__bar">
         <nav className="blog-list__filter" aria-label={labels.filter}>
           {[{ slug: 'all', name: labels.all }, ...categories].map((c) => (
@@ -108,12 +117,12 @@ export default function BlogList({ posts, categories, labels, locale }: Props) {
       ) : (
         <p className="blog-list__empty">{labels.empty}</p>
       )}
-      <nav className="pager" aria-label={labels.pagination} hidden={!query}>
-        <button type="button" className="round-button" disabled={view.page <= 1} onClick={() => go({ ...q, page: view.page - 1 })} aria-label={labels.previous}>
+      <nav className="pager" aria-label={labels.pagination}>
+        <button type="button" className="round-button" disabled={pager.page <= 1} onClick={() => go({ ...q, page: pager.page - 1 })} aria-label={labels.previous}>
           <Chevron direction="left" />
         </button>
-        <span className="pager__status" aria-live="polite">{fillCounts(labels.pageOf, { n: view.page, total: view.pages }, locale)}</span>
-        <button type="button" className="round-button" disabled={view.page >= view.pages} onClick={() => go({ ...q, page: view.page + 1 })} aria-label={labels.next}>
+        <span className="pager__status" aria-live="polite">{fillCounts(labels.pageOf, { n: pager.page, total: pager.pages }, locale)}</span>
+        <button type="button" className="round-button" disabled={pager.page >= pager.pages} onClick={() => go({ ...q, page: pager.page + 1 })} aria-label={labels.next}>
           <Chevron direction="right" />
         </button>
       </nav>

@@ -91,13 +91,13 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
               <p className="job-card__meta">{job.level} · {job.location}</p>
               <p>{job.summary}</p>
               <div className="job-card__actions">
-                {live ? (
-                  <button type="button" className="btn btn--primary" onPointerDown={() => void loadJobForm().catch(() => undefined)} onClick={() => apply(job)}>{labels.apply}{named(job.title)}</button>
-                ) : (
-                  // Without JavaScript, Apply leads to the plain application form under the list (Career page).
-                  <a className="btn btn--primary" href="#job-application">{labels.apply}{named(job.title)}</a>
-                )}
-                <button type="button" className="btn btn--secondary" onClick={() => setReading(job)}>{labels.readMore}{named(job.title)}</button>
+                {/* Until the island is live, a visitor without JavaScript gets a link to the plain
+                    application form under the list (Career page) and one with it the button, which
+                    CSS alone tells apart (`scripting`): the island hydrates only once used (#20),
+                    and an Apply pressed before that is pressed again once it has (lib/used.ts). */}
+                {live ? null : <a key="apply-link" className="btn btn--primary without-script" href="#job-application">{labels.apply}{named(job.title)}</a>}
+                <button key="apply" type="button" className="btn btn--primary with-script" onPointerDown={() => void loadJobForm().catch(() => undefined)} onClick={() => apply(job)}>{labels.apply}{named(job.title)}</button>
+                <button key="read" type="button" className="btn btn--secondary" onClick={() => setReading(job)}>{labels.readMore}{named(job.title)}</button>
               </div>
             </li>
           ))}

@@ -7,6 +7,7 @@
 // nothing, so their props and markup are as before.
 import type { ComponentType } from 'react';
 import { useEnv } from '../context.tsx';
+import type { LoadWhen } from '../../generator/render.ts';
 
 interface IslandProps<P> {
   /** File name in templates/islands without .tsx; also the client entry's name. */
@@ -19,12 +20,18 @@ interface IslandProps<P> {
    * the visitor uses it (a form whose plain markup works until then).
    */
   hydrate?: 'load' | 'visible' | 'idle' | 'used';
+  /**
+   * A `used` island that hydrates at once all the same where the server's markup cannot be all
+   * the visitor needs: on screens matching `media`, or when the address carries one of `params`
+   * (state the server did not render, such as /blogs?category=eld).
+   */
+  loadWhen?: LoadWhen;
 }
 
-export function Island<P>({ name, component, props, hydrate = 'visible' }: IslandProps<P>) {
+export function Island<P>({ name, component, props, hydrate = 'visible', loadWhen }: IslandProps<P>) {
   const env = useEnv();
   const localized = env.locale === 'en' ? props : { ...props, locale: env.locale };
-  const index = env.addIsland({ name, component, props: localized, hydrate });
+  const index = env.addIsland({ name, component, props: localized, hydrate, loadWhen });
   return <site-island data-slot={index} />;
 }
 

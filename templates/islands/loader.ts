@@ -6,7 +6,10 @@
 //   idle     after the page has loaded, when the browser is idle
 //   used     only when the visitor starts using it: focus, a press, a key or input inside it (a
 //            lead form: until then it is the server's plain <form method="post">, which works on
-//            its own, so React, Formik and Yup reach the page with the visitor's first touch)
+//            its own, so React, Formik and Yup reach the page with the visitor's first touch; the
+//            blog list on a phone: its first page is the server's markup). At once all the same
+//            where the island says its markup is not enough (neededAtOnce). A plain button
+//            pressed before hydration is pressed again after it (lib/used.ts, PRESSED_EARLY).
 // Hydrating is the page's longest work, so islands whose time has come hydrate one at a time,
 // each in a task of its own that starts only after the browser has had the main thread back
 // (input the visitor gave meanwhile is handled first): no island's work adds to another's.
@@ -56,6 +59,17 @@ function enqueue(hydrate: () => void): void {
   })();
 }
 
+/**
+ * A `used` island whose server markup is not all the visitor needs here (Island.tsx, loadWhen):
+ * the screen matches its `data-load-media`, or the address carries one of its `data-load-params`.
+ */
+export function neededAtOnce(element: HTMLElement, search = location.search): boolean {
+  const media = element.dataset.loadMedia;
+  if (media && matchMedia(media).matches) return true;
+  const params = new URLSearchParams(search);
+  return (element.dataset.loadParams ?? '').split(' ').some((name) => name !== '' && params.has(name));
+}
+
 export function scheduleIslands(name: string, load: () => Promise<Hydrator>): void {
   let module: Promise<Hydrator> | undefined;
   const started = new WeakSet<HTMLElement>();
@@ -72,7 +86,7 @@ export function scheduleIslands(name: string, load: () => Promise<Hydrator>): vo
       // started it still lands where it was aimed, and what is typed meanwhile is kept (prefill).
       // Used already: focus is inside, or the shell script saw a press or key there before this
       // module was loaded (island scripts follow the first paint).
-      if (element.contains(document.activeElement) || element.hasAttribute(USED_EARLY)) start(element);
+      if (element.contains(document.activeElement) || element.hasAttribute(USED_EARLY) || neededAtOnce(element)) start(element);
       else whenUsed(element, () => start(element));
     } else if (mode === 'visible' && 'IntersectionObserver' in window) {
       // A visitor typing in a form whose script arrives late must not wait for a scroll or an

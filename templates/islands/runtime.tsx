@@ -7,6 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { startTransition, type ComponentType } from 'react';
 import { IslandBoundary } from './IslandBoundary.tsx';
 import { prefillReader, readFocus, restoreFocus } from './lib/prefill.ts';
+import { HYDRATING, replayPress } from './lib/used.ts';
 
 /** Hydrates one island element (called by loader.ts when the island's time has come). */
 export function hydrateIsland<P extends object>(element: HTMLElement, name: string, Component: ComponentType<P>): void {
@@ -19,7 +20,9 @@ export function hydrateIsland<P extends object>(element: HTMLElement, name: stri
   const mounted = () => {
     restoreFocus(element, focus);
     element.setAttribute('data-hydrated', '');
+    replayPress(element);
   };
+  element.setAttribute(HYDRATING, '');
   // In a transition React's render is interruptible: it works in slices and gives the main thread
   // back between them, where a default-priority hydration runs to the end in one task. A click
   // or key on a part not yet hydrated still hydrates it at once, and the event is replayed.

@@ -25,6 +25,11 @@ export function BlogList() {
           <Island
             name="BlogList"
             component={BlogListIsland}
+            // A phone's first page is the server's markup (BlogList.tsx): React comes with the
+            // first touch. Wider screens have the page-size chooser, whose default (9 or 3)
+            // only the island can name, and a query (?category=eld) is state only it can show.
+            hydrate="used"
+            loadWhen={{ media: '(min-width: 768px)', params: ['category', 'page', 'size'] }}
             props={{
               posts: site.posts.map((p) => {
                 const card = postCardData(env, p);

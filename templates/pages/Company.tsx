@@ -101,7 +101,9 @@ export function Leadership() {
         <Island
           name="LeadershipTeam"
           component={LeadershipTeam}
-          hydrate="visible"
+          // The server's markup shows the first leader chosen; React comes with the first touch,
+          // and the portrait pressed before it is pressed again once it has (lib/used.ts).
+          hydrate="used"
           props={{
             members: site.team.map((m) => ({ name: m.name, role: m.role, bioHtml: m.bio.html, photo: env.image(m.photo, 'portrait'), photoAlt: m.photoAlt, profileUrl: m.profileUrl, lang: env.itemLang('team', m.slug) })),
             profileLabel: site.ui.profile,
@@ -199,7 +201,9 @@ export function Career() {
       <PageHero copy={copy} />
       <Section labelledBy="jobs-heading">
         <SectionHead id="jobs-heading" heading={s.jobs.heading} intro={s.jobs.intro} />
-        <Island name="CareerJobs" component={CareerJobs} props={jobsProps(env, s)} />
+        {/* Its filters, cards and buttons are the server's markup until the visitor uses them (#20):
+            a filter chosen meanwhile is handed over, a Read more or Apply pressed is pressed again. */}
+        <Island name="CareerJobs" component={CareerJobs} hydrate="used" props={jobsProps(env, s)} />
         <NoScriptApplication />
         <p className="note"><Html as="span" html={s.accommodation.html} /></p>
       </Section>

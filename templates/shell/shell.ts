@@ -3,7 +3,7 @@
 // address and blog variant. Everything else in the shell is native HTML.
 
 import { rememberVisit } from './attribution.ts';
-import { USE, USED_EARLY } from '../islands/lib/used.ts';
+import { HYDRATING, PLAIN_BUTTON, PRESSED_EARLY, USE, USED_EARLY } from '../islands/lib/used.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 
@@ -177,6 +177,15 @@ function rememberEarlyUse(): void {
     island?.setAttribute(USED_EARLY, '');
   };
   for (const type of USE) document.addEventListener(type, mark, { capture: true, passive: true });
+  // A plain button pressed before React hydrates its island is pressed again once it has (used.ts).
+  document.addEventListener('click', (event) => {
+    const target = event.target;
+    const button = target instanceof Element ? target.closest<HTMLButtonElement>(PLAIN_BUTTON) : null;
+    const island = button?.closest<HTMLElement>('[data-hydrate="used"]');
+    if (!button || !island || island.hasAttribute(HYDRATING) || island.hasAttribute('data-hydrated')) return;
+    island.setAttribute(USED_EARLY, '');
+    island.setAttribute(PRESSED_EARLY, String([...island.querySelectorAll(PLAIN_BUTTON)].indexOf(button)));
+  }, { capture: true, passive: true });
 }
 
 function startIslands(): void {

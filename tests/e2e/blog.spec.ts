@@ -7,10 +7,15 @@ import { test, expect } from './fixtures.ts';
 const posts = readdirSync('content/blog').filter((f) => f.endsWith('.md')).map((f) => parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(`content/blog/${f}`, 'utf8'))![1]!)).filter((p) => !p.draft);
 const byCategory = (slug: string) => posts.filter((p) => p.category === slug).length;
 
+/**
+ * The list as a visitor meets it. On a phone, with no list query in the address, it is the
+ * server's markup until used (#20): it must work as it is, so nothing waits for hydration there.
+ */
 async function list(page: Page, url = '/blogs') {
   await page.goto(url);
   const island = page.locator('[data-island="BlogList"]');
-  await expect(island).toHaveAttribute('data-hydrated', '');
+  const phone = (page.viewportSize()?.width ?? 1280) < 768;
+  if (!phone || url.includes('?')) await expect(island).toHaveAttribute('data-hydrated', '');
   return island;
 }
 
@@ -19,7 +24,11 @@ test.describe('blog list', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/blogs');
-    await expect(page.locator('.blog-list__grid > li')).toHaveCount(posts.length);
+    await expect(page.locator('.blog-list__grid > li:visible')).toHaveCount(posts.length);
+    await expect(page.locator('.pager')).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.locator('.blog-list__grid > li:visible')).toHaveCount(posts.length);
+    await expect(page.locator('.pager')).toBeHidden();
     await context.close();
   });
 
@@ -39,7 +48,7 @@ test.describe('blog list', () => {
   test('at 375 px: one post per page, Page 1 of N, disabled ends, no size chooser', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const island = await list(page);
-    await expect(island.locator('.blog-list__grid > li')).toHaveCount(1);
+    await expect(island.locator('.blog-list__grid > li:visible')).toHaveCount(1);
     await expect(island.locator('.pager__status')).toHaveText(`Page 1 of ${posts.length}`);
     await expect(island.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await expect(island.getByLabel('Posts per page')).toBeHidden();

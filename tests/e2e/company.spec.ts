@@ -5,10 +5,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
+import { use } from './form-helpers.ts';
 
 async function island(page: Page, name: string) {
   const el = page.locator(`[data-island="${name}"]`).first();
   await el.scrollIntoViewIfNeeded();
+  await use(el);
   await expect(el).toHaveAttribute('data-hydrated', '');
   return el;
 }

@@ -13,11 +13,13 @@ export async function hydrated(page: Page, path: string, name: string): Promise<
 }
 
 /**
- * A lead form hydrates only once used (#20): a press on the form's background, as a visitor
- * about to fill it in gives, without focusing or touching a field. Other islands: nothing.
+ * A `used` island hydrates only once used (#20): a press on its background (a lead form's form),
+ * as a visitor about to use it gives, without focusing or touching a control. Other islands: nothing.
  */
 export async function use(island: Locator): Promise<void> {
-  if ((await island.getAttribute('data-hydrate')) === 'used') await island.locator('form').dispatchEvent('pointerdown');
+  if ((await island.getAttribute('data-hydrate')) !== 'used') return;
+  const form = island.locator('form');
+  await ((await form.count()) ? form.first() : island).dispatchEvent('pointerdown');
 }
 
 export const PARTNER_TEXT: Record<string, string> = {

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { use } from './form-helpers.ts';
 
 /** The scripts a page has asked for, each with whether it holds Yup (its ValidationError; Formik comes in the same chunk). */
 function scriptsOf(page: Page) {
@@ -19,7 +20,7 @@ test.describe('islands', () => {
   // comes within 300 px of the viewport or is used. `idle` islands would hydrate here too.
   test('no island hydrates before it is near the viewport or used, except those on the first screen', async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 });
-    for (const path of ['/', '/solutions/eld', '/career', '/fr/contact-us']) {
+    for (const path of ['/', '/solutions/eld', '/blogs', '/career', '/leadership', '/fr/contact-us']) {
       await page.goto(path);
       await page.waitForLoadState('load');
       const islands = () => page.locator('[data-island]').evaluateAll((elements) => elements.map((el) => {
@@ -92,6 +93,7 @@ test.describe('islands', () => {
     await page.goto('/career');
     const jobs = page.locator('[data-island="CareerJobs"]');
     await jobs.scrollIntoViewIfNeeded();
+    await use(jobs);
     await expect(jobs).toHaveAttribute('data-hydrated', '');
     await jobs.getByRole('button', { name: /^Read more/ }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
@@ -120,5 +122,53 @@ test.describe('islands', () => {
     await expect(island).toHaveAttribute('data-used', '');
     release();
     await expect(island).toHaveAttribute('data-hydrated', '');
+  });
+
+  // A plain button (type="button") does nothing before React is in: the press that starts the
+  // island's hydration must still act once it has (the shell script marks it, runtime presses it).
+  test('a button pressed before its island hydrates acts once it has: a leader, the blog\'s Next on a phone, Apply', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const cases: { path: string; island: string; press: (island: Locator) => Locator; then: (island: Locator) => Promise<void> }[] = [
+      {
+        path: '/leadership', island: 'LeadershipTeam',
+        press: (island) => island.locator('.leaders__button').nth(2),
+        then: async (island) => {
+          await expect(island.locator('.leaders__button').nth(2)).toHaveAttribute('aria-pressed', 'true');
+          await expect(island.locator('.leaders__detail-name')).toHaveText((await island.locator('.leaders__button').nth(2).locator('.leaders__name').textContent())!);
+        },
+      },
+      {
+        path: '/blogs', island: 'BlogList',
+        press: (island) => island.getByRole('button', { name: 'Next' }),
+        then: async (island) => {
+          await expect(island.locator('.pager__status')).toHaveText(/^Page 2 of \d+$/);
+          await expect(island.locator('.blog-list__grid > li:visible')).toHaveCount(1);
+          await expect(page).toHaveURL(/\/blogs\?page=2$/);
+        },
+      },
+      {
+        path: '/career', island: 'CareerJobs',
+        press: (island) => island.getByRole('button', { name: /^Apply/ }).first(),
+        then: async () => { await expect(page.getByRole('dialog', { name: /^Apply: / })).toBeVisible(); },
+      },
+    ];
+    for (const c of cases) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/js\/(?!shell-)[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(c.path, { waitUntil: 'domcontentloaded' });
+      const island = page.locator(`[data-island="${c.island}"]`);
+      await c.press(island).click();
+      await expect(island, c.path).toHaveAttribute('data-pressed', /^\d+$/);
+      expect(await island.getAttribute('data-hydrated'), c.path).toBeNull();
+      release();
+      await expect(island, c.path).toHaveAttribute('data-hydrated', '');
+      await c.then(island);
+      await expect(island, c.path).not.toHaveAttribute('data-pressed');
+      await page.unrouteAll({ behavior: 'wait' });
+    }
   });
 });
