@@ -10,7 +10,7 @@
 // `.site/cache/cards/<key>.png`: a second build reads them and renders none; the preview also
 // keeps them in memory and renders only the cards whose inputs changed.
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -127,6 +127,50 @@ export class SocialCards {
     // The preview keeps only the cards the site still uses.
     const live = new Set([...planned.values()].map((p) => p.key));
     for (const key of [...this.memory.keys()]) if (!live.has(key)) this.memory.delete(key);
+  }
+
+  /**
+   * Keeps the cache folder bounded (`site build`, once its build is in place). Every card title
+   * ever built stays a file until something removes it: editing titles, a renamed brand, a new
+   * font, or building other content with the same checkout (the bench's 4,000 generated posts
+   * left 3 GB) only add. So, like ccache: the cards this build planned are marked used now (their
+   * mtime), and of the others, those unused for `maxAgeDays` go, then the least recently used
+   * until the folder is under `maxBytes`. This build's cards are never removed, whatever their
+   * size, and a file written after this build started (a concurrent build's) is left alone; a
+   * card removed under a concurrent build is drawn again by it (`each`), never a wrong picture.
+   */
+  async sweep(limits: { maxBytes: number; maxAgeDays: number }, started: number): Promise<{ removed: number; bytes: number; kept: number }> {
+    const dir = this.options.cacheDir;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const used = new Set([...this.planned.values()].map((p) => `${p.key}.bin`));
+    const now = new Date();
+    await runLimited([...used].map((name) => () => utimes(join(dir, name), now, now).catch(() => undefined)), 16);
+    const others: { name: string; size: number; used: number }[] = [];
+    let total = 0;
+    await runLimited(names.filter((name) => CARD_FILE.test(name)).map((name) => async () => {
+      const stats = await lstat(join(dir, name)).catch(() => undefined);
+      if (!stats?.isFile()) return;
+      total += stats.size;
+      if (!used.has(name) && stats.mtimeMs < started) others.push({ name, size: stats.size, used: stats.mtimeMs });
+    }), 16);
+    others.sort((a, b) => a.used - b.used);
+    const old = now.getTime() - limits.maxAgeDays * 86_400_000;
+    // Oldest first: those past the age limit, then on while the folder is over the size limit.
+    const remove: typeof others = [];
+    for (const o of others) {
+      if (o.used >= old && total <= limits.maxBytes) break;
+      remove.push(o);
+      total -= o.size;
+    }
+    let removed = 0;
+    let bytes = 0;
+    await runLimited(remove.map((o) => async () => {
+      await unlink(join(dir, o.name)).then(() => {
+        removed++;
+        bytes += o.size;
+      }, () => undefined);
+    }), 16);
+    return { removed, bytes, kept: names.length - removed };
   }
 
   /** The planned cards' files (dist-relative path → bytes), once all are made; ContentError on a bad `socialImage`. */
@@ -306,6 +350,17 @@ export function slugOf(path: string): string {
 function isWholeImage(bytes: Buffer): boolean {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
   return isWholePng(bytes);
+}
+
+/** A card's file in the cache folder: its key (SHA-256, hex) and `.bin`; nothing else is touched. */
+const CARD_FILE = /^[0-9a-f]{64}\.bin$/;
+
+/** Runs the jobs, at most `n` at a time. */
+async function runLimited(jobs: (() => Promise<unknown>)[], n: number): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, jobs.length) }, async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  }));
 }
 
 /** Write to a unique temporary name, then rename: a reader sees no file or the whole file. */

@@ -30,8 +30,19 @@ export interface BuildCommandOptions {
 /** Where `site build` keeps pages between builds; CI restores and saves .site/cache. */
 export const pageCacheDir = join(projectRoot, '.site/cache/pages');
 
+/**
+ * The social-card cache's bounds (SocialCards.sweep): cards unused for 30 days go, then the least
+ * recently used while the folder is over SITE_CARD_CACHE_MB (default 1,024 MB); never this
+ * build's. A 20,000-post site's own cards (~40,000 files) may exceed the size: they stay.
+ */
+export function cardCacheLimits(env = process.env): { maxBytes: number; maxAgeDays: number } {
+  const mb = Number(env.SITE_CARD_CACHE_MB);
+  return { maxBytes: (Number.isFinite(mb) && mb >= 0 ? mb : 1024) * 1024 * 1024, maxAgeDays: 30 };
+}
+
 export async function runBuild(options: BuildCommandOptions): Promise<void> {
   const start = performance.now();
+  const startedAt = Date.now();
   const pageCache = options.cache === false ? undefined : { dir: options.cacheDir ?? pageCacheDir, trusted: options.cacheDir ? undefined : projectRoot, secret: process.env.SITE_CACHE_SECRET || undefined };
   const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache });
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
@@ -53,6 +64,9 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });
   printTimings(builder.timings);
   printSummary(builder.summary(), displayPath(options.outDir) || '.', performance.now() - start);
+  // The build is in place: the card cache is brought within its bounds (cards, README).
+  const cards = await builder.cards.sweep(cardCacheLimits(), startedAt);
+  if (cards.removed) console.log(dim(`  card cache: removed ${cards.removed} card${cards.removed === 1 ? '' : 's'} (${(cards.bytes / 1048576).toFixed(0)} MB) not used lately, ${cards.kept} kept`));
   if (builder.pageCache) {
     // The build is in place: entries it did not use go (the folder holds about one build).
     await builder.pageCache.sweep();

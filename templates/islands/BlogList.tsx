@@ -81,7 +81,7 @@ export default function BlogList({ posts, categories, labels, locale }: Props) {
 
   // Before the first query is read (the server's render and hydration) the pager is the phone's
   // first page (CSS shows it on phones only): every post is its own page there.
-  const pager = query ? view : { page: 1, pages: posts.length };
+  const pager = query ? view : { page: 1, pages: Math.max(1, posts.length) };
 
   return (
     <div className={query ? 'blog-list' : 'blog-list blog-list--static'} id="blog-list">

@@ -1,7 +1,7 @@
 // Social cards (#17): the SVG template (escaping, wrapping, no system font), the PNG's title
 // chunk, and the card stage's cache (a second run renders nothing; an edit renders one card).
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -165,6 +165,43 @@ describe('the card stage', () => {
     const warm = await streamed();
     expect(warm.made).toHaveLength(1);
     for (const [file, bytes] of expected) expect(warm.got.get(file)!.equals(bytes)).toBe(true);
+  });
+
+  test('the sweep keeps this build\'s cards, removes those unused for 30 days, then the least recently used above the size limit, and nothing else', async () => {
+    const cacheDir = temp('cards-cache-');
+    const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
+    cards.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+    await cards.files();
+    const ours = readdirSync(cacheDir).sort();
+    const day = 86_400_000;
+    const started = Date.now();
+    const card = (name: string, ageDays: number, size = 1000) => {
+      const file = join(cacheDir, `${name.repeat(64).slice(0, 64)}.bin`);
+      writeFileSync(file, Buffer.alloc(size));
+      const at = new Date(started - ageDays * day);
+      utimesSync(file, at, at);
+      return file;
+    };
+    // This build's own cards, last used long ago: kept (and marked used now).
+    for (const name of ours) utimesSync(join(cacheDir, name), new Date(started - 90 * day), new Date(started - 90 * day));
+    const stale = card('a', 31);
+    const older = card('b', 5);
+    const newer = card('c', 1);
+    const foreign = join(cacheDir, 'notes.txt');
+    writeFileSync(foreign, 'not a card');
+    const ourBytes = ours.reduce((n, name) => n + statSync(join(cacheDir, name)).size, 0);
+    // Room for this build's cards and one more: the stale one goes for its age, then the older of the two.
+    const result = await cards.sweep({ maxBytes: ourBytes + 1500, maxAgeDays: 30 }, started);
+    expect(result).toMatchObject({ removed: 2, bytes: 2000 });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(older)).toBe(false);
+    expect(existsSync(newer)).toBe(true);
+    expect(existsSync(foreign)).toBe(true);
+    for (const name of ours) expect(statSync(join(cacheDir, name)).mtimeMs).toBeGreaterThanOrEqual(started - 1000);
+    // Under a limit smaller than this build's own cards, those are still all kept.
+    const tight = await cards.sweep({ maxBytes: 0, maxAgeDays: 30 }, started);
+    expect(tight.removed).toBe(1);
+    expect(readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).sort()).toEqual(ours);
   });
 
   test('an edit renders only the card whose inputs changed (the preview), under a new name', async () => {
