@@ -87,7 +87,17 @@ export function scheduleIslands(name: string, load: () => Promise<Hydrator>): vo
       // Used already: focus is inside, or the shell script saw a press or key there before this
       // module was loaded (island scripts follow the first paint).
       if (element.contains(document.activeElement) || element.hasAttribute(USED_EARLY) || neededAtOnce(element)) start(element);
-      else whenUsed(element, () => start(element));
+      else {
+        const stop = whenUsed(element, () => start(element));
+        // A phone turned to landscape (or a window widened) can come to match the island's media.
+        const media = element.dataset.loadMedia ? matchMedia(element.dataset.loadMedia) : null;
+        media?.addEventListener('change', function wider() {
+          if (!media.matches) return;
+          media.removeEventListener('change', wider);
+          stop();
+          start(element);
+        });
+      }
     } else if (mode === 'visible' && 'IntersectionObserver' in window) {
       // A visitor typing in a form whose script arrives late must not wait for a scroll or an
       // intersection update: being used is the strongest sign an island is needed.

@@ -124,6 +124,19 @@ test.describe('islands', () => {
     await expect(island).toHaveAttribute('data-hydrated', '');
   });
 
+  test('the blog list on a phone hydrates once the screen comes to match its media (a phone turned to landscape)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/blogs');
+    await page.waitForLoadState('load');
+    const list = page.locator('[data-island="BlogList"]');
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 300))));
+    expect(await list.getAttribute('data-hydrated')).toBeNull();
+    await page.setViewportSize({ width: 812, height: 375 });
+    await expect(list).toHaveAttribute('data-hydrated', '');
+    await expect(list.locator('.blog-list__grid > li:visible')).toHaveCount(3);
+    await expect(list.getByLabel('Posts per page')).toBeVisible();
+  });
+
   // A plain button (type="button") does nothing before React is in: the press that starts the
   // island's hydration must still act once it has (the shell script marks it, runtime presses it).
   test('a button pressed before its island hydrates acts once it has: a leader, the blog\'s Next on a phone, Apply', async ({ page }) => {
