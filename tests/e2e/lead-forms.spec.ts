@@ -371,6 +371,8 @@ test.describe('job application', () => {
       await r.fulfill({ status: 303, headers: { location: '/Thanks' } });
     });
     await page.goto('/career');
+    // The button the island would use is not shown without JavaScript (CSS `scripting: none`).
+    await expect(page.locator('.job-card').getByRole('button', { name: /^Apply/ })).toHaveCount(0);
     await page.locator('.job-card').getByRole('link', { name: /^Apply/ }).click();
     await expect(page).toHaveURL(/#job-application$/);
     const form = page.locator('#job-application form');
