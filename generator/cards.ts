@@ -144,7 +144,9 @@ export class SocialCards {
     const names = await readdir(dir).catch(() => [] as string[]);
     const used = new Set([...this.planned.values()].map((p) => `${p.key}.bin`));
     const now = new Date();
-    await runLimited([...used].map((name) => () => utimes(join(dir, name), now, now).catch(() => undefined)), 16);
+    const limit = limiter(16);
+    const runLimited = (jobs: (() => Promise<unknown>)[]) => Promise.all(jobs.map((job) => limit(job)));
+    await runLimited([...used].map((name) => () => utimes(join(dir, name), now, now).catch(() => undefined)));
     const others: { name: string; size: number; used: number }[] = [];
     let total = 0;
     await runLimited(names.filter((name) => CARD_FILE.test(name)).map((name) => async () => {
@@ -152,7 +154,7 @@ export class SocialCards {
       if (!stats?.isFile()) return;
       total += stats.size;
       if (!used.has(name) && stats.mtimeMs < started) others.push({ name, size: stats.size, used: stats.mtimeMs });
-    }), 16);
+    }));
     others.sort((a, b) => a.used - b.used);
     const old = now.getTime() - limits.maxAgeDays * 86_400_000;
     // Oldest first: those past the age limit, then on while the folder is over the size limit.
@@ -169,7 +171,7 @@ export class SocialCards {
         removed++;
         bytes += o.size;
       }, () => undefined);
-    }), 16);
+    }));
     return { removed, bytes, kept: names.length - removed };
   }
 
@@ -354,14 +356,6 @@ function isWholeImage(bytes: Buffer): boolean {
 
 /** A card's file in the cache folder: its key (SHA-256, hex) and `.bin`; nothing else is touched. */
 const CARD_FILE = /^[0-9a-f]{64}\.bin$/;
-
-/** Runs the jobs, at most `n` at a time. */
-async function runLimited(jobs: (() => Promise<unknown>)[], n: number): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, jobs.length) }, async () => {
-    while (next < jobs.length) await jobs[next++]!();
-  }));
-}
 
 /** Write to a unique temporary name, then rename: a reader sees no file or the whole file. */
 async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
