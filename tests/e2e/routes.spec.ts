@@ -105,6 +105,21 @@ test.describe('routes', () => {
     }
   });
 
+  test('English and French pages load one Inter file, the preloaded core; a character outside it fetches the rest', async ({ page }) => {
+    const fonts: string[] = [];
+    page.on('request', (r) => { if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname); });
+    for (const path of ['/', '/fr/solutions/eld', '/fr/blog-details/2']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.evaluate(() => document.fonts.ready);
+    }
+    expect(new Set(fonts)).toEqual(new Set([expect.stringMatching(/^\/assets\/fonts\/inter-core-var-\w+\.woff2$/)]));
+    await page.evaluate(async () => {
+      document.querySelector('h1')!.append(' España');
+      await document.fonts.load('700 16px Inter', 'ñ');
+    });
+    expect(fonts).toContainEqual(expect.stringMatching(/^\/assets\/fonts\/inter-rest-var-\w+\.woff2$/));
+  });
+
   test('no request leaves the site at page load', async ({ page }) => {
     const outside: string[] = [];
     page.on('request', (r) => { if (!r.url().startsWith('http://127.0.0.1')) outside.push(r.url()); });
