@@ -19,7 +19,7 @@ import { isRaster } from './images/problems.ts';
 import type { CacheOptions } from './images/cache.ts';
 import { SocialCards, type CardOptions } from './cards.ts';
 import { PageCache, type PageCacheOptions } from './page-cache.ts';
-import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Outputs } from './write.ts';
+import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
@@ -44,8 +44,12 @@ export interface BuildOptions {
 
 export interface Timing { stage: string; ms: number }
 
-/** Takes a rendered page (whole, or as pieces); may return a promise to say "wait". */
-export type PageSink = (file: string, data: Buffer | Buffer[]) => Promise<void> | undefined | void;
+/**
+ * Takes a rendered page (whole, or as pieces); may return a promise to say "wait". `source`, when
+ * given, is a file in a cache folder that holds exactly these bytes (a reused page, a social
+ * card), as it was when they were read: the sink may link it instead of writing the bytes again.
+ */
+export type PageSink = (file: string, data: Buffer | Buffer[], source?: Linkable) => Promise<void> | undefined | void;
 
 export interface Summary {
   routes: number;
@@ -394,7 +398,7 @@ export class Builder {
         if (retainPages) outputs.set(route.file, hit.bytes);
         else digests.set(route.file, { bytes: hit.bytes.length, sha256: hit.sha256 });
         this.islandsByRoute.set(route.path, hit.islands);
-        wait = onPage?.(route.file, hit.bytes);
+        wait = onPage?.(route.file, hit.bytes, { path: hit.source, identity: hit.identity });
         if (onPage && wait) await wait;
         continue;
       }
@@ -433,9 +437,9 @@ export class Builder {
     if (retainPages || !onPage) for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
     else {
       // Like pages, cards are handed on and dropped (their digests stay).
-      await this.time('cards', () => this.cards.each((file, bytes) => {
+      await this.time('cards', () => this.cards.each((file, bytes, source) => {
         digests.set(file, this.digest(bytes));
-        return onPage(file, bytes);
+        return onPage(file, bytes, source);
       }));
     }
     for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));

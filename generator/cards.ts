@@ -9,8 +9,8 @@
 // per-route URL would keep showing the old title after an edit. Cards are kept in
 // `.site/cache/cards/<key>.png`: a second build reads them and renders none; the preview also
 // keeps them in memory and renders only the cards whose inputs changed.
-import { readFileSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { constants, readFileSync } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,7 @@ import type { Route } from './routes.ts';
 import type { Site } from './model.ts';
 import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
 import { isWholePng, withPngText } from './images/png-text.ts';
+import type { Linkable } from './write.ts';
 
 /** What a page's head says about its card. */
 export interface SocialCard {
@@ -184,10 +185,11 @@ export class SocialCards {
 
   /**
    * After a plan() with `retain` off: once every card is made (ContentError on a bad
-   * `socialImage`, as files()), reads each from the cache folder and gives it to `sink`, a few
-   * at a time, waiting when the sink says so; nothing is kept.
+   * `socialImage`, as files()), reads each from the cache folder and gives it to `sink` with the
+   * file it was read from (which `site build` links into dist/ rather than writing the bytes
+   * again), a few at a time, waiting when the sink says so; nothing is kept.
    */
-  async each(sink: (file: string, bytes: Buffer) => Promise<void> | undefined | void): Promise<void> {
+  async each(sink: (file: string, bytes: Buffer, source: Linkable) => Promise<void> | undefined | void): Promise<void> {
     const entries = [...this.planned];
     await settle(entries.map(([, p]) => p.bytes));
     let next = 0;
@@ -195,14 +197,15 @@ export class SocialCards {
       while (next < entries.length) {
         const [file, { key, job }] = entries[next++]!;
         const path = join(this.options.cacheDir, `${key}.bin`);
-        let bytes: Buffer | undefined = await readFile(path).catch(() => undefined);
+        let read = await readCard(path);
         // Damaged or gone since plan() looked: drawn again.
-        if (!bytes || !isWholeImage(bytes)) {
-          bytes = await this.render(job());
+        if (!read || !isWholeImage(read.bytes)) {
+          const bytes = await this.render(job());
           this.stats.rendered++;
           await writeAtomic(path, bytes);
+          read = (await readCard(path)) ?? { bytes, identity: { dev: -1, ino: -1 } };
         }
-        await sink(file, bytes);
+        await sink(file, read.bytes, { path, identity: read.identity });
       }
     };
     await Promise.all(Array.from({ length: 4 }, reader));
@@ -346,6 +349,22 @@ export function tokenColours(scss: string): CardColours {
 export function slugOf(path: string): string {
   const slug = path.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return !slug ? 'home' : /^[a-z]{2}$/.test(slug) ? `${slug}-home` : slug;
+}
+
+/** A card file from the cache folder, opened without following a link, and which file it was; undefined when it cannot be read. */
+async function readCard(path: string): Promise<{ bytes: Buffer; identity: { dev: number; ino: number } } | undefined> {
+  try {
+    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) return undefined;
+      return { bytes: await handle.readFile(), identity: { dev: stats.dev, ino: stats.ino } };
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /** A cached file is used only whole: a PNG to its IEND, a JPEG to its end marker. */

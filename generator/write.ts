@@ -2,7 +2,7 @@
 // in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
 // preview never sees half a site (and a build killed mid-swap is repaired by the next one:
 // output-siblings.ts). Also the small files every site needs: sitemap, robots, manifest.
-import { close, existsSync, mkdir, mkdirSync, open, renameSync, rmSync, writeFile, writeFileSync, writev } from 'node:fs';
+import { close, existsSync, link, lstat, mkdir, mkdirSync, open, renameSync, rmSync, unlink, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
@@ -44,7 +44,7 @@ export class OutputDir {
   private readonly folders = new Map<string, true | ((error: Error | null) => void)[]>();
   private readonly written = new Set<string>();
   /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
-  private readonly queue: { target: string; data: Buffer | Buffer[]; size: number }[] = [];
+  private readonly queue: { target: string; data: Buffer | Buffer[]; size: number; source?: Linkable }[] = [];
   private running = 0;
   private static readonly LIMIT = 32;
   /** Bytes handed over and not yet written; past HIGH_WATER, `write` asks the caller to wait. */
@@ -84,9 +84,33 @@ export class OutputDir {
     return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
   }
 
+  /**
+   * Like `write`, for bytes that are already a file (`source.path`: a page in the page cache, a
+   * social card in the card cache): a hard link to it, so the bytes are not written again. The
+   * link is kept only when it names the very file the bytes were read and checked from
+   * (`source.identity`: device and inode, from fstat when it was read); anything else there now
+   * (another file renamed over it, a link) is replaced by the bytes. Where a link cannot be made
+   * (another file system, one without links, the file gone) the bytes are written. The cache's
+   * file and dist/'s are then one file: the caches replace a file by renaming a new one over it,
+   * never writing into it, and `site build` never writes into dist/ (a build is a new folder), so
+   * neither changes the other; a tool that edits dist/'s files in place would change the cache's
+   * too, and the next build's check (SHA-256 of every page; a card must be a whole image) would
+   * find it (README, "How a big build stays fast").
+   */
+  link(file: string, source: Linkable, data: Buffer): Promise<void> | undefined {
+    checkOutputPath(file);
+    this.written.add(file);
+    this.pending += 1;
+    this.backlog += data.length;
+    this.queue.push({ target: join(this.temp, file), data, size: data.length, source });
+    this.pump();
+    if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
+    return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
+  }
+
   private pump(): void {
     while (this.running < OutputDir.LIMIT && this.queue.length) {
-      const { target, data, size } = this.queue.shift()!;
+      const { target, data, size, source } = this.queue.shift()!;
       this.running += 1;
       const done = (error: Error | null) => {
         this.backlog -= size;
@@ -98,6 +122,7 @@ export class OutputDir {
       };
       this.inFolder(dirname(target), (error) => {
         if (error) done(error);
+        else if (source && Buffer.isBuffer(data)) linkChecked(source, target, data, done);
         else if (Buffer.isBuffer(data)) writeFile(target, data, done);
         else writePieces(target, data, done);
       });
@@ -167,6 +192,24 @@ export class OutputDir {
     if (this.pending === 0) this.drained?.();
     else this.pump();
   }
+}
+
+/** A file whose bytes are known and checked: where it is, and which file it was then (fstat). */
+export interface Linkable {
+  path: string;
+  identity: { dev: number; ino: number };
+}
+
+/** A hard link to `source` when it is still the file it was; otherwise `data` written. */
+function linkChecked(source: Linkable, target: string, data: Buffer, done: (error: Error | null) => void): void {
+  const write = () => writeFile(target, data, done);
+  link(source.path, target, (failed) => {
+    if (failed) return write();
+    lstat(target, (error, stats) => {
+      if (!error && stats.isFile() && stats.dev === source.identity.dev && stats.ino === source.identity.ino) return done(null);
+      unlink(target, () => write());
+    });
+  });
 }
 
 /** open, writev (again for whatever a short write left), close. */

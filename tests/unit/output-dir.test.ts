@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OutputDir } from '../../generator/write.ts';
@@ -40,6 +40,40 @@ describe('OutputDir', () => {
     expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe('User-agent: *\n');
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe('<urlset/>');
     expect(siblings()).toEqual([]);
+  });
+
+  test('a file from a cache is linked when it is still the file its bytes were read from; otherwise its bytes are written', async () => {
+    const cache = join(dir, 'cache');
+    mkdirSync(cache);
+    const same = join(cache, 'same');
+    const swapped = join(cache, 'swapped');
+    const symlinked = join(cache, 'symlinked');
+    writeFileSync(same, 'checked bytes');
+    writeFileSync(swapped, 'checked bytes');
+    writeFileSync(symlinked, 'checked bytes');
+    const identity = (path: string) => ({ dev: statSync(path).dev, ino: statSync(path).ino });
+    const sameId = identity(same);
+    const swappedId = identity(swapped);
+    const symlinkedId = identity(symlinked);
+    // Replaced by renaming another file over it after it was read (a concurrent store, a stranger).
+    writeFileSync(`${swapped}.new`, 'other bytes');
+    renameSync(`${swapped}.new`, swapped);
+    // Replaced by a link to somewhere else.
+    rmSync(symlinked);
+    symlinkSync('/etc/hostname', symlinked);
+    const target = new OutputDir(out);
+    target.link('a.html', { path: same, identity: sameId }, Buffer.from('checked bytes'));
+    target.link('b.html', { path: swapped, identity: swappedId }, Buffer.from('checked bytes'));
+    target.link('c.html', { path: symlinked, identity: symlinkedId }, Buffer.from('checked bytes'));
+    target.link('d.html', { path: join(cache, 'gone'), identity: sameId }, Buffer.from('checked bytes'));
+    await target.commit(new Map());
+    expect(statSync(join(out, 'a.html')).ino).toBe(sameId.ino);
+    for (const name of ['a.html', 'b.html', 'c.html', 'd.html']) {
+      expect(readFileSync(join(out, name), 'utf8'), name).toBe('checked bytes');
+      expect(lstatSync(join(out, name)).isFile(), name).toBe(true);
+    }
+    for (const name of ['b.html', 'c.html', 'd.html']) expect(statSync(join(out, name)).nlink, name).toBe(1);
+    expect(readFileSync(swapped, 'utf8')).toBe('other bytes');
   });
 
   test('a write that fails makes commit fail and leaves the previous build untouched', async () => {

@@ -3,7 +3,7 @@
 // and ignores (with a warning) an entry it cannot trust. Builds share one sandbox and run as a
 // chain: each step's cached build uses the cache the step before left.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -116,11 +116,12 @@ describe('a cached build writes what a clean build writes', () => {
     bytes[bytes.length - 10]! ^= 0x20;
     writeFileSync(path(flipped), bytes);
     // A header edited to hide the page's real digest: its check line no longer matches.
-    writeFileSync(path(tampered), readFileSync(path(tampered), 'latin1').replace(/"sha256":"[0-9a-f]{64}"/, `"sha256":"${'0'.repeat(64)}"`), 'latin1');
+    writeFileSync(path(`${tampered}.head`), readFileSync(path(`${tampered}.head`), 'latin1').replace(/"sha256":"[0-9a-f]{64}"/, `"sha256":"${'0'.repeat(64)}"`), 'latin1');
     unlinkSync(path(linked));
     symlinkSync('/etc/hostname', path(linked));
-    // Another entry's file under this name: a valid entry, filed under the wrong key.
+    // Another entry's files under this name: a valid entry, filed under the wrong key.
     writeFileSync(path(foreign), readFileSync(path(source)));
+    writeFileSync(path(`${foreign}.head`), readFileSync(path(`${source}.head`)));
     const { stats } = await cachedVersusClean(root, box.content, cacheDir);
     const reasons = new Map(stats.ignored.map((i) => [i.entry.slice(-64), i.reason]));
     expect(reasons.get(truncated)).toMatch(/truncated/);
@@ -144,6 +145,19 @@ describe('a cached build writes what a clean build writes', () => {
     expect(cached.status, cached.stderr).toBe(0);
     expect(cached.stdout).toMatch(/page cache: \d+ pages reused, 0 rendered, 0 stored/);
     expect(snapshot(join(box.dir, 'cli-cached'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+    // Reused pages are the cache's files, linked, not copies; a clean build's are its own.
+    const home = join(box.dir, 'cli-cached/index.html');
+    expect(statSync(home).nlink).toBe(2);
+    expect(readdirSync(cacheDir).some((name) => statSync(join(cacheDir, name)).ino === statSync(home).ino)).toBe(true);
+    expect(statSync(join(box.dir, 'cli-clean/index.html')).nlink).toBe(1);
+    // A tool that edits dist/ in place edits the cache's file too: the next build finds it and
+    // renders that page, and its output is still the clean build's.
+    appendFileSync(home, '<!-- edited in place -->');
+    const after = site(['--out', join(box.dir, 'cli-after'), '--cache-dir', cacheDir]);
+    expect(after.status, after.stderr).toBe(0);
+    expect(after.stdout).toMatch(/page cache: \d+ pages reused, 1 rendered, 1 stored/);
+    expect(after.stderr).toMatch(/page cache: ignored .*: longer than stored/);
+    expect(snapshot(join(box.dir, 'cli-after'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
   });
 
   test('an entry signed with another secret is ignored; with the same secret it is used', async () => {

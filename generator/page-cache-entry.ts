@@ -1,0 +1,112 @@
+// Reading and checking one page cache entry (generator/page-cache.ts explains the format and
+// what is checked). Synchronous, for the reader thread (page-cache-reader.ts): a 4,000-post
+// build checks 8,000 entries, and their reads and SHA-256s (600 MB) took 2 s of the main
+// thread through fs/promises; on a thread of their own they run beside it, on the other core.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Bump when an entry's layout or what its key covers changes. */
+export const PAGE_CACHE_FORMAT = 2;
+export const MAGIC = `site-page-cache ${PAGE_CACHE_FORMAT} `;
+const MAX_ENTRY = 64 * 1024 * 1024;
+const MAX_HEAD = 1024 * 1024;
+
+/** An asset store request a page made and a hash of the answer: ['image', path, role] or ['icon', path]. */
+export type AssetCall = [kind: 'image' | 'icon', path: string, role: string | null, answer: string];
+
+export interface Header {
+  key: string;
+  path: string;
+  bytes: number;
+  sha256: string;
+  islands: string[];
+  assets: AssetCall[];
+}
+
+/** A file as fstat saw it: a link to the same device and inode is that file. */
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+export type EntryResult =
+  | { kind: 'ok'; bytes: Uint8Array; header: Header; identity: FileIdentity }
+  | { kind: 'bad'; reason: string }
+  /** A file of the entry is not there (removed since the folder was listed): a plain miss. */
+  | { kind: 'missing' };
+
+/** The check line's value for a header: SHA-256, or HMAC-SHA256 with the secret. */
+export function checkOf(header: Uint8Array, secret: string | undefined): string {
+  return secret ? createHmac('sha256', secret).update(header).digest('hex') : createHash('sha256').update(header).digest('hex');
+}
+
+/** Reads and checks the entry `key` for the page `path`. `islands`: the island names this build knows. */
+export function readEntry(dir: string, key: string, path: string, secret: string | undefined, islands: ReadonlySet<string>): EntryResult {
+  const bad = (reason: string): EntryResult => ({ kind: 'bad', reason });
+  const head = readEntryFile(join(dir, `${key}.head`), MAX_HEAD);
+  if (head === 'missing') return { kind: 'missing' };
+  if (typeof head === 'string') return bad(head);
+  const data = head.bytes;
+  const first = data.indexOf(10);
+  if (first < 0 || first > 200 || data[data.length - 1] !== 10) return bad('not a page cache entry (truncated or another format)');
+  const line = Buffer.from(data.buffer, data.byteOffset, first).toString('latin1');
+  if (!line.startsWith(MAGIC)) return bad('not a page cache entry of this format');
+  const json = data.subarray(first + 1);
+  const expected = Buffer.from(checkOf(json, secret));
+  const given = Buffer.from(line.slice(MAGIC.length));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return bad(secret ? 'its header is not signed with SITE_CACHE_SECRET (damaged or tampered)' : 'its header does not match its check (damaged or tampered)');
+  let header: Header;
+  try {
+    header = JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8')) as Header;
+  } catch {
+    return bad('its header is not JSON');
+  }
+  if (!isHeader(header, islands)) return bad('its header is malformed');
+  if (header.key !== key || header.path !== path) return bad('it is filed under another key');
+  const page = readEntryFile(join(dir, key), MAX_ENTRY);
+  if (page === 'missing') return { kind: 'missing' };
+  if (typeof page === 'string') return bad(page);
+  const { bytes } = page;
+  if (bytes.length !== header.bytes) return bad(`${bytes.length < header.bytes ? 'truncated' : 'longer than stored'}: ${bytes.length} of ${header.bytes} bytes`);
+  if (createHash('sha256').update(bytes).digest('hex') !== header.sha256) return bad('the page does not match its SHA-256 (damaged or tampered)');
+  return { kind: 'ok', bytes, header, identity: page.identity };
+}
+
+/**
+ * One of an entry's files, opened without following a link (nor waiting on a FIFO): its bytes,
+ * in an ArrayBuffer of their own (the reader thread hands it over without a copy), and which file
+ * it is; or why it cannot be used; or 'missing'.
+ */
+function readEntryFile(file: string, max: number): { bytes: Uint8Array; identity: FileIdentity } | string | 'missing' {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'missing';
+    return code === 'ELOOP' ? 'a symbolic link' : `unreadable (${code ?? String(error)})`;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return 'not a regular file';
+    if (stats.size > max) return `larger than ${max} bytes`;
+    // One byte more than fstat said, to see a file that grew since.
+    const bytes = new Uint8Array(stats.size + 1);
+    let at = 0;
+    for (let n; at < bytes.length && (n = readSync(fd, bytes, at, bytes.length - at, at)) > 0; ) at += n;
+    return { bytes: bytes.subarray(0, at), identity: { dev: stats.dev, ino: stats.ino } };
+  } catch (error) {
+    return `unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function isHeader(h: Header, islands: ReadonlySet<string>): boolean {
+  return !!h && typeof h === 'object' && typeof h.key === 'string' && typeof h.path === 'string'
+    && Number.isSafeInteger(h.bytes) && h.bytes >= 0 && typeof h.sha256 === 'string' && /^[0-9a-f]{64}$/.test(h.sha256)
+    && Array.isArray(h.islands) && h.islands.every((n) => typeof n === 'string' && islands.has(n))
+    && Array.isArray(h.assets) && h.assets.every((c) => Array.isArray(c) && c.length === 4 && (c[0] === 'image' || c[0] === 'icon')
+      && typeof c[1] === 'string' && (c[2] === null || typeof c[2] === 'string') && typeof c[3] === 'string');
+}
