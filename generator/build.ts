@@ -398,7 +398,7 @@ export class Builder {
         if (retainPages) outputs.set(route.file, hit.bytes);
         else digests.set(route.file, { bytes: hit.bytes.length, sha256: hit.sha256 });
         this.islandsByRoute.set(route.path, hit.islands);
-        wait = onPage?.(route.file, hit.bytes, { path: hit.source, identity: hit.identity });
+        wait = onPage?.(route.file, hit.bytes, hit.source);
         if (onPage && wait) await wait;
         continue;
       }

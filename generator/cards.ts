@@ -26,6 +26,7 @@ import type { Site } from './model.ts';
 import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
 import { isWholePng, withPngText } from './images/png-text.ts';
 import type { Linkable } from './write.ts';
+import type { FileIdentity } from './page-cache-entry.ts';
 
 /** What a page's head says about its card. */
 export interface SocialCard {
@@ -352,7 +353,7 @@ export function slugOf(path: string): string {
 }
 
 /** A card file from the cache folder, opened without following a link, and which file it was; undefined when it cannot be read. */
-async function readCard(path: string): Promise<{ bytes: Buffer; identity: { dev: number; ino: number } } | undefined> {
+async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileIdentity } | undefined> {
   try {
     const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {

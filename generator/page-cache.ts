@@ -47,8 +47,9 @@ import type { Route } from './routes.ts';
 import type { ClientAssets, RenderCache, RenderInputs } from './render.ts';
 import { inLocale, locales, splitLocale, type Locale } from './locales.ts';
 import { stableJson } from './images/cache.ts';
-import { checkOf, MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type FileIdentity, type Header } from './page-cache-entry.ts';
+import { checkOf, MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
 import { sha256 } from './hash.ts';
+import type { Linkable } from './write.ts';
 
 const ENTRY_FILE = /^([0-9a-f]{64})(\.head)?$/;
 /** Entries read ahead of the page being written (by the reader thread), and stores in flight. */
@@ -82,11 +83,9 @@ export interface CachedPage {
   bytes: Buffer;
   sha256: string;
   islands: string[];
-  /** The entry's page file, which holds exactly `bytes`, and which file it was when read. */
-  source: string;
-  identity: FileIdentity;
+  /** The entry's page file, which holds exactly `bytes`, as it was when read (OutputDir.link). */
+  source: Linkable;
 }
-
 
 export interface PageCacheStats {
   reused: number;
@@ -318,7 +317,7 @@ export class Session {
     const { bytes, header, identity } = result;
     return {
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), sha256: header.sha256, islands: header.islands, assets: header.assets,
-      source: join(this.cache.options.dir, key), identity,
+      source: { path: join(this.cache.options.dir, key), identity },
     } as CachedPage & { assets: AssetCall[] };
   }
 
@@ -354,7 +353,7 @@ export class Session {
     }
     this.cache.use(key);
     this.cache.stats.reused += 1;
-    return { bytes: page.bytes, sha256: page.sha256, islands: page.islands, source: page.source, identity: page.identity };
+    return { bytes: page.bytes, sha256: page.sha256, islands: page.islands, source: page.source };
   }
 }
 

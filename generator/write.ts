@@ -6,6 +6,7 @@ import { close, existsSync, link, lstat, mkdir, mkdirSync, open, renameSync, rmS
 import { dirname, join } from 'node:path';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
+import type { FileIdentity } from './page-cache-entry.ts';
 import { DEFAULT_LOCALE, localePath, locales, type Locale } from './locales.ts';
 import { pathFormProblem } from './paths.ts';
 import { escapeHtml as xml } from '../functions/send-email/http.ts';
@@ -72,16 +73,7 @@ export class OutputDir {
    * A failure surfaces in `commit`.
    */
   write(file: string, data: Buffer | Buffer[]): Promise<void> | undefined {
-    checkOutputPath(file);
-    this.written.add(file);
-    this.pending += 1;
-    const size = Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
-    this.backlog += size;
-    this.queue.push({ target: join(this.temp, file), data, size });
-    this.pump();
-    // A renderer faster than the disk would otherwise hold every page in memory until the end.
-    if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
-    return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
+    return this.enqueue(file, data);
   }
 
   /**
@@ -98,12 +90,18 @@ export class OutputDir {
    * find it (README, "How a big build stays fast").
    */
   link(file: string, source: Linkable, data: Buffer): Promise<void> | undefined {
+    return this.enqueue(file, data, source);
+  }
+
+  private enqueue(file: string, data: Buffer | Buffer[], source?: Linkable): Promise<void> | undefined {
     checkOutputPath(file);
     this.written.add(file);
     this.pending += 1;
-    this.backlog += data.length;
-    this.queue.push({ target: join(this.temp, file), data, size: data.length, source });
+    const size = Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
+    this.backlog += size;
+    this.queue.push({ target: join(this.temp, file), data, size, source });
     this.pump();
+    // A renderer faster than the disk would otherwise hold every page in memory until the end.
     if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
     return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
   }
@@ -197,7 +195,7 @@ export class OutputDir {
 /** A file whose bytes are known and checked: where it is, and which file it was then (fstat). */
 export interface Linkable {
   path: string;
-  identity: { dev: number; ino: number };
+  identity: FileIdentity;
 }
 
 /** A hard link to `source` when it is still the file it was; otherwise `data` written. */
