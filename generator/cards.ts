@@ -140,6 +140,8 @@ export class SocialCards {
    * until the folder is under `maxBytes`. This build's cards are never removed, whatever their
    * size, and a file written after this build started (a concurrent build's) is left alone; a
    * card removed under a concurrent build is drawn again by it (`each`), never a wrong picture.
+   * The folder is looked at in full at most once a day while it is well under `maxBytes` (a
+   * ledger of the last look); otherwise only this build's cards are marked.
    */
   async sweep(limits: { maxBytes: number; maxAgeDays: number }, started: number): Promise<{ removed: number; bytes: number; kept: number }> {
     const dir = this.options.cacheDir;
@@ -149,6 +151,15 @@ export class SocialCards {
     const limit = limiter(16);
     const runLimited = (jobs: (() => Promise<unknown>)[]) => Promise.all(jobs.map((job) => limit(job)));
     await runLimited([...used].map((name) => () => utimes(join(dir, name), now, now).catch(() => undefined)));
+    // Listing the folder is cheap; an lstat of each of its files is not (16,000 cards took 0.5 s
+    // on every build). Within a day of the last full look, and while the folder, counted by
+    // names at the last look's average size, stays well under the size limit, there is nothing
+    // to remove but cards that have just passed the age limit: they wait for the next look.
+    const cardCount = names.filter((name) => CARD_FILE.test(name)).length;
+    const ledger = await readLedger(dir);
+    if (ledger && ledger.at <= now.getTime() && now.getTime() - ledger.at < LOOK_EVERY && ledger.count > 0 && (ledger.bytes / ledger.count) * cardCount <= limits.maxBytes * 0.9) {
+      return { removed: 0, bytes: 0, kept: names.length };
+    }
     const others: { name: string; size: number; used: number }[] = [];
     let total = 0;
     await runLimited(names.filter((name) => CARD_FILE.test(name)).map((name) => async () => {
@@ -174,6 +185,7 @@ export class SocialCards {
         bytes += o.size;
       }, () => undefined);
     }));
+    await writeAtomic(join(dir, LEDGER), Buffer.from(JSON.stringify({ at: now.getTime(), count: cardCount - removed, bytes: total }))).catch(() => undefined);
     return { removed, bytes, kept: names.length - removed };
   }
 
@@ -376,6 +388,21 @@ function isWholeImage(bytes: Buffer): boolean {
 
 /** A card's file in the cache folder: its key (SHA-256, hex) and `.bin`; nothing else is touched. */
 const CARD_FILE = /^[0-9a-f]{64}\.bin$/;
+/** The sweep's last full look at the folder: when, how many cards, their bytes (not a card: never swept). */
+const LEDGER = 'sweep.json';
+const LOOK_EVERY = 86_400_000;
+
+/** The ledger, or undefined when it is missing or not what the sweep writes (it is only a hint). */
+async function readLedger(dir: string): Promise<{ at: number; count: number; bytes: number } | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readFile(join(dir, LEDGER), 'utf8'));
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { at, count, bytes } = value as Record<string, unknown>;
+    return [at, count, bytes].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) ? { at: at as number, count: count as number, bytes: bytes as number } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Write to a unique temporary name, then rename: a reader sees no file or the whole file. */
 async function writeAtomic(path: string, bytes: Buffer): Promise<void> {

@@ -204,6 +204,37 @@ describe('the card stage', () => {
     expect(readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).sort()).toEqual(ours);
   });
 
+  test('within a day of a full look and well under the limit, the sweep marks this build\'s cards and looks at no other; a day later, or near the limit, or with a damaged ledger, it looks again', async () => {
+    const cacheDir = temp('cards-cache-');
+    const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
+    cards.plan([route('/', 'Home')], { en: site }, nowhere);
+    await cards.files();
+    const day = 86_400_000;
+    const started = Date.now();
+    const first = await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, started);
+    expect(first.removed).toBe(0);
+    const ledger = join(cacheDir, 'sweep.json');
+    expect(JSON.parse(readFileSync(ledger, 'utf8'))).toMatchObject({ count: 1 });
+    // A card unused for 31 days appears (another checkout's, say): the next build does not look.
+    const stale = join(cacheDir, `${'d'.repeat(64)}.bin`);
+    writeFileSync(stale, Buffer.alloc(1000));
+    utimesSync(stale, new Date(started - 31 * day), new Date(started - 31 * day));
+    expect((await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, started)).removed).toBe(0);
+    expect(existsSync(stale)).toBe(true);
+    // Near the size limit it looks, whatever the ledger's age.
+    const bytes = statSync(join(cacheDir, readdirSync(cacheDir).find((n) => n.endsWith('.bin') && !n.startsWith('d'))!)).size;
+    expect((await cards.sweep({ maxBytes: bytes * 2, maxAgeDays: 30 }, started)).removed).toBe(1);
+    expect(existsSync(stale)).toBe(false);
+    // A ledger a day old, or one that is not the sweep's, is a full look.
+    for (const damaged of [JSON.stringify({ at: started - day - 1, count: 1, bytes: 1 }), '{"at": "now"}', 'not json']) {
+      writeFileSync(stale, Buffer.alloc(1000));
+      utimesSync(stale, new Date(started - 31 * day), new Date(started - 31 * day));
+      writeFileSync(ledger, damaged);
+      expect((await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, started)).removed).toBe(1);
+      expect(existsSync(stale)).toBe(false);
+    }
+  });
+
   test('an edit renders only the card whose inputs changed (the preview), under a new name', async () => {
     const { made, render } = counting();
     const cards = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render });
