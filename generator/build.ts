@@ -8,7 +8,9 @@ import { collectionOf } from './collections.ts';
 import { loadFile, loadAll, locate, type SourceRecord } from './load.ts';
 import { validate, type Validated } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { renderCache, renderRoute, type RenderInputs, type Templates } from './render.ts';
+import { renderCache, renderRoute, RenderError, type RenderInputs, type Templates } from './render.ts';
+import { RenderPool, renderThreads, ThreadRenderError } from './render-pool.ts';
+import { AssetReplay } from './asset-record.ts';
 import { MarkdownCache, transform } from './transform.ts';
 import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
 import { compileStyles, compileStylesCached } from './styles.ts';
@@ -38,6 +40,11 @@ export interface BuildOptions {
   imageCache?: CacheOptions & { dir?: string };
   /** Where social cards are kept between builds (default <root>/.site/cache/cards), and test hooks. */
   cardCache?: Partial<CardOptions>;
+  /**
+   * Render threads for `site build` (render-pool.ts): by default SITE_RENDER_THREADS (none).
+   * With `wait`, the main thread renders no page while a thread is starting (tests).
+   */
+  renderThreads?: { count: number; wait?: boolean };
   /** Reuse and keep pages in this persistent page cache (generator/page-cache.ts): `site build` only. */
   pageCache?: PageCacheOptions;
 }
@@ -95,6 +102,8 @@ export class Builder {
   readonly cards: SocialCards;
   /** Pages a full build reuses from, and stores to, the persistent page cache (when enabled). */
   readonly pageCache: PageCache | undefined;
+  /** Pages the last full build rendered on render threads (render-pool.ts; SITE_RENDER_THREADS). */
+  renderedOnThreads = 0;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
   /** The inlined stylesheet's gzip size, for the text it was measured on. */
@@ -138,9 +147,11 @@ export class Builder {
   /**
    * Loads, validates, bundles and renders everything. Throws ContentError on bad content.
    * `onPage` receives each page as soon as it is rendered (so `site build` can write it while
-   * the next ones render); the returned map holds every output, pages included.
+   * the next ones render); the returned map holds every output, pages included. With `claim`
+   * (where a file of the new build is to be written: OutputDir.claim), a big build renders on
+   * threads that write their pages there themselves (render-pool.ts).
    */
-  async full(options: { onPage?: PageSink; retainPages?: boolean } = {}): Promise<Outputs> {
+  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string } = {}): Promise<Outputs> {
     this.timings = [];
     // Until this build succeeds, what the outputs hold is not known to match the records.
     this.pending = { ...noChanges(), unsure: true };
@@ -160,7 +171,7 @@ export class Builder {
     // and completing those pages later was tried: on two cores, already busy with esbuild and
     // Sass, it gained no time and held more memory.
     [this.bundled, this.templates] = await Promise.all([bundling, templates]);
-    await this.time('render', () => this.renderAll(allRoutes, options.onPage, options.retainPages ?? true));
+    await this.time('render', () => this.renderAll(allRoutes, options.onPage, options.retainPages ?? true, options.claim));
     this.pending = noChanges();
     return this.outputs;
   }
@@ -365,7 +376,7 @@ export class Builder {
    * `onPage`, it hands over each page and lets the event loop run every few pages, so the
    * writes it started make progress while rendering goes on.
    */
-  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: PageSink, retainPages = true): Promise<string[]> {
+  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: PageSink, retainPages = true, claim?: (file: string) => string): Promise<string[]> {
     const site = this.site!;
     const inputs: RenderInputs = {
       templates: this.templates!,
@@ -384,41 +395,119 @@ export class Builder {
     const live = new Set<string>();
     // A full build with the page cache: unchanged pages come from it, the others are stored.
     const cached = which === allRoutes ? this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs }) : undefined;
-    for (const route of this.routes) {
-      live.add(route.path);
-      const previous = this.outputs.get(route.file);
-      if (previous && !which(route)) {
-        outputs.set(route.file, previous);
-        continue;
+    // With SITE_RENDER_THREADS, `site build` renders on threads that write their pages themselves
+    // (render-pool.ts); the main thread renders a page itself while no thread is open (they start
+    // up while it works), and any page a thread could not render.
+    const threads = onPage && claim && !retainPages && which === allRoutes ? (this.options.renderThreads?.count ?? renderThreads()) : 0;
+    const pool = threads ? this.startPool(threads) : undefined;
+    this.renderedOnThreads = 0;
+    const replay = pool && new AssetReplay(inputs);
+    const pooled = new Set<Promise<void>>();
+    let failure: unknown;
+    let writer: Promise<void> | undefined;
+    const accept = (file: string, path: string, digest: FileDigest, islands: string[], wait: Promise<void> | undefined | void) => {
+      digests.set(file, digest);
+      this.islandsByRoute.set(path, islands);
+      rendered.push(path);
+      return wait;
+    };
+    const renderHere = (route: Route, record: boolean) => {
+      const page = renderRoute(route, record ? (cached?.inputs ?? inputs) : inputs);
+      // Hashed as pieces, like they are written: the whole page never exists in memory.
+      const digest = { bytes: page.chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(page.chunks) };
+      let wait = onPage!(route.file, page.chunks);
+      if (cached && record) wait = both(wait, cached.rendered(route, page.chunks, digest.sha256, page.islands));
+      return accept(route.file, route.path, digest, page.islands, wait);
+    };
+    const onThread = (route: Route, index: number) => {
+      const target = claim!(route.file);
+      const job = pool!.render(index, target).then((page) => {
+        // The thread's asset answers must be this store's (and asking makes its files): else render here.
+        if (replay!.mismatch(page.assets)) return renderHere(route, false);
+        this.renderedOnThreads += 1;
+        cached?.renderedFile(route, target, page.length, page.sha256, page.islands, page.assets);
+        return accept(route.file, route.path, { bytes: page.length, sha256: page.sha256 }, page.islands, undefined);
+      }, (error: unknown) => {
+        if (error instanceof ThreadRenderError) throw new RenderError(route, Object.assign(new Error(error.message), { stack: error.threadStack }));
+        return renderHere(route, false);
+      }).then((wait) => {
+        if (wait) writer = both(writer, wait);
+      }, (error: unknown) => {
+        failure ??= error;
+      }).finally(() => pooled.delete(job));
+      pooled.add(job);
+    };
+    // Like pages, cards are handed on and dropped (their digests stay). While threads render,
+    // the main thread has time for them: they are read and linked beside the pages.
+    const handCards = () => this.time('cards', () => this.cards.each((file, bytes, source) => {
+      digests.set(file, this.digest(bytes));
+      return onPage!(file, bytes, source);
+    }));
+    const cards = pool ? handCards() : undefined;
+    cards?.catch(() => {});
+    try {
+      for (const [index, route] of this.routes.entries()) {
+        if (failure) throw failure;
+        live.add(route.path);
+        const previous = this.outputs.get(route.file);
+        if (previous && !which(route)) {
+          outputs.set(route.file, previous);
+          continue;
+        }
+        let wait: Promise<void> | undefined | void;
+        const hit = await cached?.take(route);
+        if (hit) {
+          this.digestCache.set(hit.bytes, hit.sha256);
+          if (retainPages) outputs.set(route.file, hit.bytes);
+          else digests.set(route.file, { bytes: hit.bytes.length, sha256: hit.sha256 });
+          this.islandsByRoute.set(route.path, hit.islands);
+          wait = onPage?.(route.file, hit.bytes, hit.source);
+          if (onPage && wait) await wait;
+          continue;
+        }
+        if (pool) {
+          // Wait for the writer's backlog, and for a thread to be open while all are busy.
+          if (writer) await writer.finally(() => (writer = undefined));
+          while (pool.alive && !pool.open && pooled.size) await Promise.race(pooled);
+          while (this.options.renderThreads?.wait && pool.alive && !pool.open) await pool.change();
+          if (failure) throw failure;
+          if (pool.open) {
+            onThread(route, index);
+            continue;
+          }
+          wait = renderHere(route, true);
+          if (wait || rendered.length % 8 === 0) await (wait ?? new Promise(setImmediate));
+          continue;
+        }
+        const page = renderRoute(route, cached?.inputs ?? inputs);
+        // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
+        // pages are 130 MB), which keeps a big build's memory down.
+        if (retainPages) {
+          outputs.set(route.file, page.bytes);
+          wait = onPage?.(route.file, page.bytes);
+        } else {
+          // Hashed as pieces, like they are written: the whole page never exists in memory.
+          digests.set(route.file, { bytes: page.chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(page.chunks) });
+          wait = onPage?.(route.file, page.chunks);
+        }
+        if (cached) wait = both(wait, cached.rendered(route, page.chunks, digests.get(route.file)?.sha256 ?? this.digest(page.bytes).sha256, page.islands));
+        this.islandsByRoute.set(route.path, page.islands);
+        rendered.push(route.path);
+        // Every few pages, let the writes started so far make progress (or wait, when the
+        // writer's backlog is full).
+        if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
       }
-      let wait: Promise<void> | undefined | void;
-      const hit = await cached?.take(route);
-      if (hit) {
-        this.digestCache.set(hit.bytes, hit.sha256);
-        if (retainPages) outputs.set(route.file, hit.bytes);
-        else digests.set(route.file, { bytes: hit.bytes.length, sha256: hit.sha256 });
-        this.islandsByRoute.set(route.path, hit.islands);
-        wait = onPage?.(route.file, hit.bytes, hit.source);
-        if (onPage && wait) await wait;
-        continue;
+      while (pooled.size) await Promise.race(pooled);
+      if (failure) throw failure;
+      if (writer) await writer;
+    } finally {
+      if (pool) {
+        while (pooled.size) await Promise.race(pooled);
+        // Nothing may still be writing into the build's folder when this returns (it may be dropped).
+        await cards?.catch(() => {});
+        if (pool.failure) console.warn(`⚠ ${pool.failure}; its pages were rendered on the main thread`);
+        await pool.close();
       }
-      const page = renderRoute(route, cached?.inputs ?? inputs);
-      // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
-      // pages are 130 MB), which keeps a big build's memory down.
-      if (retainPages) {
-        outputs.set(route.file, page.bytes);
-        wait = onPage?.(route.file, page.bytes);
-      } else {
-        // Hashed as pieces, like they are written: the whole page never exists in memory.
-        digests.set(route.file, { bytes: page.chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(page.chunks) });
-        wait = onPage?.(route.file, page.chunks);
-      }
-      if (cached) wait = both(wait, cached.rendered(route, page.chunks, digests.get(route.file)?.sha256 ?? this.digest(page.bytes).sha256, page.islands));
-      this.islandsByRoute.set(route.path, page.islands);
-      rendered.push(route.path);
-      // Every few pages, let the writes started so far make progress (or wait, when the
-      // writer's backlog is full).
-      if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
     }
     await cached?.finish();
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
@@ -435,13 +524,7 @@ export class Builder {
     for (const [file, bytes] of this.bundled!.files) outputs.set(file, bytes);
     for (const [file, bytes] of this.assets.files) outputs.set(file, bytes);
     if (retainPages || !onPage) for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
-    else {
-      // Like pages, cards are handed on and dropped (their digests stay).
-      await this.time('cards', () => this.cards.each((file, bytes, source) => {
-        digests.set(file, this.digest(bytes));
-        return onPage(file, bytes, source);
-      }));
-    }
+    else await (cards ?? handCards());
     for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
     const manifest = manifestFor(this.routes, this.islandsByRoute, digests, this.options.mode, VERSION);
     outputs.set(MANIFEST, manifest);
@@ -449,6 +532,14 @@ export class Builder {
     this.outputs = outputs;
     this.digests = digests;
     return rendered;
+  }
+
+  /** Render threads for this build's routes, given the model, the photos (without bytes) and the bundle. */
+  private startPool(threads: number): RenderPool {
+    const rasters = [...this.assets.rasters].map(([path, { encoded }]) => [path, { ...encoded, files: encoded.files.map((f) => ({ ...f, bytes: Buffer.alloc(0) })) }] as [string, typeof encoded]);
+    const pool = new RenderPool({ root: this.options.root, contentDir: this.options.contentDir, mode: this.options.mode, sites: this.sites, untranslated: this.untranslated, routes: this.routes, rasters }, threads);
+    pool.start(this.bundled!.client);
+    return pool;
   }
 
   display(abs: string): string {

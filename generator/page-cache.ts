@@ -39,12 +39,13 @@
 // own runs on main saved (.github/workflows/publish.yml).
 import { createHash, randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { lstat, open, rename, unlink } from 'node:fs/promises';
+import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFile, link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { SourceRecord } from './load.ts';
 import type { Route } from './routes.ts';
-import type { ClientAssets, RenderCache, RenderInputs } from './render.ts';
+import type { ClientAssets, RenderInputs } from './render.ts';
+import { AssetReplay, Recorder } from './asset-record.ts';
 import { inLocale, locales, splitLocale, type Locale } from './locales.ts';
 import { stableJson } from './images/cache.ts';
 import { checkOf, MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
@@ -210,13 +211,12 @@ export class Session {
   private readonly queue: (() => Promise<void>)[] = [];
   private relief: { promise: Promise<void>; resolve: () => void } | undefined;
   private idle: (() => void) | undefined;
-  private readonly plain: RenderInputs;
   /** The asset store's answers this build, by request (replay). */
-  private readonly answers = new Map<string, string>();
+  private readonly answers: AssetReplay;
   private readerThread: Reader | undefined;
 
   constructor(private readonly cache: PageCache, private readonly context: CacheContext) {
-    this.plain = context.inputs;
+    this.answers = new AssetReplay(context.inputs);
     this.inputs = this.recorder.wrap(context.inputs);
     if (!cache.ready()) return;
     const keys = routeKeys(context);
@@ -250,15 +250,18 @@ export class Session {
     return read.then((page) => page && this.replay(route, page));
   }
 
-  /** A page just rendered: stored under its key; may return a promise to say "wait". */
-  rendered(route: Route, chunks: readonly Buffer[], digest: string, islands: string[]): Promise<void> | undefined {
+  /**
+   * A page just rendered: stored under its key; may return a promise to say "wait". `assets` is
+   * what it asked the asset store for; by default what `inputs` recorded since `take(route)`.
+   */
+  rendered(route: Route, chunks: readonly Buffer[], digest: string, islands: string[], assets: AssetCall[] = this.recorder.calls()): Promise<void> | undefined {
     this.cache.stats.rendered += 1;
     this.cache.stats.renderedPaths.push(route.path);
     const key = this.keys.get(route.path);
     if (!key) return undefined;
     this.cache.use(key);
     const bytes = chunks.reduce((n, c) => n + c.length, 0);
-    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets: this.recorder.calls() };
+    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets };
     const json = Buffer.from(`${JSON.stringify(header)}\n`);
     const head = [Buffer.from(`${MAGIC}${this.cache.check(json)}\n`), json];
     this.backlog += bytes;
@@ -270,6 +273,25 @@ export class Session {
       this.relief = { promise: new Promise<void>((r) => (resolve = r)), resolve };
     }
     return this.relief.promise;
+  }
+
+  /**
+   * Like `rendered`, for a page already written to `file` (by a render thread, in the new build's
+   * folder, where nothing else writes): the entry's page file is a hard link to it (the cache and
+   * dist/ then share it, as a reused page does: OutputDir.link), or a copy where no link can be
+   * made.
+   */
+  renderedFile(route: Route, file: string, bytes: number, digest: string, islands: string[], assets: AssetCall[]): void {
+    this.cache.stats.rendered += 1;
+    this.cache.stats.renderedPaths.push(route.path);
+    const key = this.keys.get(route.path);
+    if (!key) return;
+    this.cache.use(key);
+    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets };
+    const json = Buffer.from(`${JSON.stringify(header)}\n`);
+    const head = [Buffer.from(`${MAGIC}${this.cache.check(json)}\n`), json];
+    this.queue.push(() => this.store(key, head, file));
+    this.pump();
   }
 
   /** Waits for every store (a failed store is a warning, never a failed build); stops the reader thread. */
@@ -294,11 +316,14 @@ export class Session {
     }
   }
 
-  /** The page, then its header: each to a temporary name (created exclusively: never through a link), then renamed into place. */
-  private async store(key: string, head: Buffer[], page: readonly Buffer[]): Promise<void> {
+  /**
+   * The page (its bytes, or a file that holds them), then its header: each to a temporary name
+   * (created exclusively: never through a link), then renamed into place.
+   */
+  private async store(key: string, head: Buffer[], page: readonly Buffer[] | string): Promise<void> {
     const dir = this.cache.options.dir;
     try {
-      await writeNew(dir, key, page);
+      await (typeof page === 'string' ? linkNew(dir, key, page) : writeNew(dir, key, page));
       await writeNew(dir, `${key}.head`, head);
       this.cache.stats.stored += 1;
     } catch (error) {
@@ -332,23 +357,9 @@ export class Session {
   private replay(route: Route, page: CachedPage): CachedPage | undefined {
     const key = this.keys.get(route.path)!;
     const { assets } = page as CachedPage & { assets: AssetCall[] };
-    try {
-      for (const [kind, path, role, answer] of assets) {
-        // Asked once per build: the store's answers (and what asking records) are the same for
-        // every page, and hashing them again for each of 8,000 pages cost 0.4 s (profiled).
-        const id = `${kind}\0${path}\0${role}`;
-        let given = this.answers.get(id);
-        if (given === undefined) {
-          given = answerOf(kind === 'image' ? this.plain.image(path, (role ?? undefined) as Parameters<RenderInputs['image']>[1]) : this.plain.icon(path));
-          this.answers.set(id, given);
-        }
-        if (given !== answer) {
-          this.cache.ignore(key, `the ${kind} ${path} is not what it was when the page was stored`);
-          return undefined;
-        }
-      }
-    } catch (error) {
-      this.cache.ignore(key, `it names an asset the site cannot give (${error instanceof Error ? error.message : String(error)})`);
+    const mismatch = this.answers.mismatch(assets);
+    if (mismatch) {
+      this.cache.ignore(key, mismatch);
       return undefined;
     }
     this.cache.use(key);
@@ -404,76 +415,15 @@ class Reader {
   }
 }
 
-/**
- * Records what the asset store answers while a page renders. Shell parts and islands are
- * rendered once per build (render.ts) and shared: what they asked for is kept per part and
- * counted for every page that shows the part, so each page's record is complete on its own.
- */
-class Recorder {
-  private current = new Map<string, AssetCall>();
-  private readonly parts = new Map<string, Map<string, AssetCall>>();
-  private readonly open = new Set<Map<string, AssetCall>>();
-
-  reset(): void {
-    this.current = new Map();
-    this.open.clear();
-  }
-
-  calls(): AssetCall[] {
-    return [...this.current.values()];
-  }
-
-  wrap(inputs: RenderInputs): RenderInputs {
-    const note = (call: AssetCall) => {
-      const id = `${call[0]}\0${call[1]}\0${call[2]}`;
-      this.current.set(id, call);
-      for (const part of this.open) part.set(id, call);
-    };
-    const cache = inputs.cache;
-    return {
-      ...inputs,
-      image: (path, role) => {
-        const info = inputs.image(path, role);
-        note(['image', path, role ?? null, answerOf(info)]);
-        return info;
-      },
-      icon: (path) => {
-        const svg = inputs.icon(path);
-        note(['icon', path, null, answerOf(svg)]);
-        return svg;
-      },
-      // An inlined image is the 'logo' image's file written into the page: recorded as that
-      // image, so a reused page asks for the same file and is rendered again if it changed.
-      inlineImage: inputs.inlineImage && ((path) => {
-        const info = inputs.inlineImage!(path);
-        note(['image', path, 'logo', answerOf(inputs.image(path, 'logo'))]);
-        return info;
-      }),
-      cache: cache && ({ ...cache, shell: this.parted('shell', cache.shell), islands: this.parted('island', cache.islands) } as RenderCache),
-    };
-  }
-
-  /** A shared-part map whose misses open a part (until it is set) and whose hits count it for the page. */
-  private parted<V>(kind: string, base: Map<string, V>): Map<string, V> {
-    // eslint-free subclass: render.ts reads with get() and writes with set() after rendering the part.
-    const recorder = this;
-    return new (class extends Map<string, V> {
-      override get(key: string): V | undefined {
-        const value = super.get(key);
-        const id = `${kind}\0${key}`;
-        if (value === undefined) {
-          const part = new Map<string, AssetCall>();
-          recorder.parts.set(id, part);
-          recorder.open.add(part);
-        } else for (const [callId, call] of recorder.parts.get(id) ?? []) recorder.current.set(callId, call);
-        return value;
-      }
-      override set(key: string, value: V): this {
-        const part = recorder.parts.get(`${kind}\0${key}`);
-        if (part) recorder.open.delete(part);
-        return super.set(key, value);
-      }
-    })(base);
+/** Links `file` to a new temporary name in `dir` (a copy where links cannot be made), then renames it to `name`. */
+async function linkNew(dir: string, name: string, file: string): Promise<void> {
+  const temp = join(dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+  try {
+    await link(file, temp).catch(() => copyFile(file, temp, constants.COPYFILE_EXCL));
+    await rename(temp, join(dir, name));
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
   }
 }
 
@@ -498,8 +448,6 @@ async function writeNew(dir: string, name: string, pieces: readonly Buffer[]): P
     throw error;
   }
 }
-
-const answerOf = (value: unknown): string => createHash('sha256').update(stableJson(value)).digest('hex').slice(0, 32);
 
 /** Every route's key (see the top of this file). */
 export function routeKeys(context: CacheContext): Map<string, string> {

@@ -153,15 +153,21 @@ export function renderCache(options: { arena?: boolean } = {}): RenderCache {
  */
 export class Arena {
   private static readonly SLAB = 8 * 1024 * 1024;
-  private slab = Buffer.allocUnsafeSlow(0);
+  private slab: Buffer = Buffer.allocUnsafeSlow(0);
   private used = 0;
+
+  /**
+   * `allocate` makes a slab of at least `size` bytes. A render thread's arena allocates shared
+   * memory (render-worker.ts): its pages then reach the main thread without a copy.
+   */
+  constructor(private readonly allocate: (size: number) => Buffer = Buffer.allocUnsafeSlow) {}
 
   /** Encodes `parts` (text, or bytes already encoded) one after the other as one view. */
   encode(parts: (string | Buffer)[]): Buffer {
     let most = 0;
     for (const part of parts) most += typeof part === 'string' ? part.length * 3 : part.length;
     if (this.used + most > this.slab.length) {
-      this.slab = Buffer.allocUnsafeSlow(Math.max(Arena.SLAB, most));
+      this.slab = this.allocate(Math.max(Arena.SLAB, most));
       this.used = 0;
     }
     const start = this.used;

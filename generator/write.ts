@@ -41,8 +41,7 @@ export async function writeAtomically(outDir: string, outputs: Outputs): Promise
 export class OutputDir {
   private readonly temp: string;
   private readonly old: string;
-  /** Folders made (true) or being made (the writes waiting for them). */
-  private readonly folders = new Map<string, true | ((error: Error | null) => void)[]>();
+  private readonly folders: Folders;
   private readonly written = new Set<string>();
   /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
   private readonly queue: { target: string; data: Buffer | Buffer[]; size: number; source?: Linkable }[] = [];
@@ -65,7 +64,7 @@ export class OutputDir {
     recoverInterrupted(outDir);
     rmSync(this.temp, { recursive: true, force: true });
     mkdirSync(this.temp);
-    this.folders.set(this.temp, true);
+    this.folders = new Folders([this.temp]);
   }
 
   /**
@@ -93,6 +92,17 @@ export class OutputDir {
     return this.enqueue(file, data, source);
   }
 
+  /**
+   * Where `file` goes in the new build, for a writer of its own (a render thread writes its
+   * pages there itself, render-pool.ts); `commit` counts it as written. The file must be complete
+   * before `commit` is called.
+   */
+  claim(file: string): string {
+    checkOutputPath(file);
+    this.written.add(file);
+    return join(this.temp, file);
+  }
+
   private enqueue(file: string, data: Buffer | Buffer[], source?: Linkable): Promise<void> | undefined {
     checkOutputPath(file);
     this.written.add(file);
@@ -118,7 +128,7 @@ export class OutputDir {
         }
         this.settle(error);
       };
-      this.inFolder(dirname(target), (error) => {
+      this.folders.make(dirname(target), (error) => {
         if (error) done(error);
         else if (source && Buffer.isBuffer(data)) linkChecked(source, target, data, done);
         else if (Buffer.isBuffer(data)) writeFile(target, data, done);
@@ -170,18 +180,6 @@ export class OutputDir {
     rmSync(this.temp, { recursive: true, force: true });
   }
 
-  private inFolder(folder: string, then: (error: Error | null) => void): void {
-    const state = this.folders.get(folder);
-    if (state === true) return then(null);
-    if (state) return void state.push(then);
-    const waiting = [then];
-    this.folders.set(folder, waiting);
-    mkdir(folder, { recursive: true }, (error) => {
-      if (error) this.folders.delete(folder);
-      else this.folders.set(folder, true);
-      for (const next of waiting) next(error);
-    });
-  }
 
   private settle(error: Error | null): void {
     if (error) this.failure ??= error;
@@ -189,6 +187,29 @@ export class OutputDir {
     this.pending -= 1;
     if (this.pending === 0) this.drained?.();
     else this.pump();
+  }
+}
+
+/** Folders made once each, asynchronously; writes wait for their folder. */
+export class Folders {
+  /** Folders made (true) or being made (the writes waiting for them). */
+  private readonly state = new Map<string, true | ((error: Error | null) => void)[]>();
+
+  constructor(made: string[] = []) {
+    for (const folder of made) this.state.set(folder, true);
+  }
+
+  make(folder: string, then: (error: Error | null) => void): void {
+    const state = this.state.get(folder);
+    if (state === true) return then(null);
+    if (state) return void state.push(then);
+    const waiting = [then];
+    this.state.set(folder, waiting);
+    mkdir(folder, { recursive: true }, (error) => {
+      if (error) this.state.delete(folder);
+      else this.state.set(folder, true);
+      for (const next of waiting) next(error);
+    });
   }
 }
 
@@ -211,7 +232,7 @@ function linkChecked(source: Linkable, target: string, data: Buffer, done: (erro
 }
 
 /** open, writev (again for whatever a short write left), close. */
-function writePieces(target: string, pieces: Buffer[], done: (error: Error | null) => void): void {
+export function writePieces(target: string, pieces: Buffer[], done: (error: Error | null) => void): void {
   open(target, 'w', (error, fd) => {
     if (error) return done(error);
     const finish = (failure: Error | null) => close(fd, (e) => done(failure ?? e));
