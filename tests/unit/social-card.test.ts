@@ -235,6 +235,26 @@ describe('the card stage', () => {
     }
   });
 
+  test('site build marks a card used only when its mark is a day old: one marked today keeps its mtime (and so does the dist/ file linked to it)', async () => {
+    const cacheDir = temp('cards-cache-');
+    const build = async () => {
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
+      cards.retain = false;
+      cards.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+      await cards.each(() => undefined);
+      await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, Date.now());
+    };
+    await build();
+    const [today, old] = readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).map((n) => join(cacheDir, n));
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(today!, hourAgo, hourAgo);
+    utimesSync(old!, twoDaysAgo, twoDaysAgo);
+    await build();
+    expect(statSync(today!).mtimeMs).toBe(hourAgo.getTime());
+    expect(statSync(old!).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   test('an edit renders only the card whose inputs changed (the preview), under a new name', async () => {
     const { made, render } = counting();
     const cards = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render });
