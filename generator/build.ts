@@ -21,7 +21,7 @@ import { isRaster } from './images/problems.ts';
 import type { CacheOptions } from './images/cache.ts';
 import { SocialCards, type CardOptions } from './cards.ts';
 import { PageCache, type PageCacheOptions } from './page-cache.ts';
-import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs } from './write.ts';
+import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
@@ -56,7 +56,7 @@ export interface Timing { stage: string; ms: number }
  * given, is a file in a cache folder that holds exactly these bytes (a reused page, a social
  * card), as it was when they were read: the sink may link it instead of writing the bytes again.
  */
-export type PageSink = (file: string, data: Buffer | Buffer[], source?: Linkable) => Promise<void> | undefined | void;
+export type PageSink = (file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable) => Promise<void> | undefined | void;
 
 export interface Summary {
   routes: number;
@@ -439,9 +439,9 @@ export class Builder {
     };
     // Like pages, cards are handed on and dropped (their digests stay). While threads render,
     // the main thread has time for them: they are read and linked beside the pages.
-    const handCards = () => this.time('cards', () => this.cards.each((file, bytes, source) => {
-      digests.set(file, this.digest(bytes));
-      return onPage!(file, bytes, source);
+    const handCards = () => this.time('cards', () => this.cards.each((file, card, source) => {
+      digests.set(file, { bytes: card.size, sha256: card.sha256 });
+      return onPage!(file, card.bytes, source);
     }));
     const cards = pool ? handCards() : undefined;
     cards?.catch(() => {});

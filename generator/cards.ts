@@ -25,7 +25,7 @@ import type { Route } from './routes.ts';
 import type { Site } from './model.ts';
 import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
 import { isWholePng, withPngText } from './images/png-text.ts';
-import type { Linkable } from './write.ts';
+import type { Linkable, ReadBytes } from './write.ts';
 import type { FileIdentity } from './page-cache-entry.ts';
 
 /** What a page's head says about its card. */
@@ -62,7 +62,7 @@ export interface CardOptions {
 /** The build's card stage: plans a card per route, then makes (or reads) the ones it needs. */
 export class SocialCards {
   /** Cards made by sharp, read from the disk cache, and reused from memory (preview), in this instance. */
-  readonly stats = { rendered: 0, fromDisk: 0, reused: 0 };
+  readonly stats = { rendered: 0, fromDisk: 0, reused: 0, verifiedByStat: 0 };
   private readonly memory = new Map<string, Promise<Buffer>>();
   /** When each card file seen by this build was last marked used (its mtime then), by key. */
   private readonly marked = new Map<string, number>();
@@ -207,18 +207,37 @@ export class SocialCards {
 
   /**
    * After a plan() with `retain` off: once every card is made (ContentError on a bad
-   * `socialImage`, as files()), reads each from the cache folder and gives it to `sink` with the
-   * file it was read from (which `site build` links into dist/ rather than writing the bytes
-   * again), a few at a time, waiting when the sink says so; nothing is kept.
+   * `socialImage`, as files()), gives each to `sink` with the file it is in (which `site build`
+   * links into dist/ rather than writing the bytes again) and its size and SHA-256, a few at a
+   * time, waiting when the sink says so; nothing is kept.
+   *
+   * A card is read (it must be a whole PNG or JPEG, else it is drawn again) and hashed once;
+   * `verified.json` then records its size, mtime, device, inode and SHA-256, as git's index
+   * records what it hashed. While the file is still that one (lstat: a regular file, same five
+   * values), the next build takes the record instead of reading 57 KB again (8,000 cards are
+   * 460 MB a build); its bytes are read only if the link cannot be kept (`bytes()`), and must
+   * then have that SHA-256. The record is input from a stranger like the rest of the folder: it
+   * can say nothing of a file it did not see, since a restored cache's files are new inodes.
    */
-  async each(sink: (file: string, bytes: Buffer, source: Linkable) => Promise<void> | undefined | void): Promise<void> {
+  async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable) => Promise<void> | undefined | void): Promise<void> {
     const entries = [...this.planned];
     await settle(entries.map(([, p]) => p.bytes));
+    const ledger = join(this.options.cacheDir, VERIFIED);
+    const verified = await readVerified(ledger);
+    let changed = false;
     let next = 0;
     const reader = async () => {
       while (next < entries.length) {
         const [file, { key, job }] = entries[next++]!;
         const path = join(this.options.cacheDir, `${key}.bin`);
+        const stats = await lstat(path).catch(() => undefined);
+        const known = verified.get(key);
+        if (stats?.isFile() && known && known.size === stats.size && known.mtimeMs === stats.mtimeMs && known.dev === stats.dev && known.ino === stats.ino) {
+          this.marked.set(key, stats.mtimeMs);
+          this.stats.verifiedByStat++;
+          await sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: stats.dev, ino: stats.ino } });
+          continue;
+        }
         let read = await readCard(path);
         // Damaged or gone since plan() looked: drawn again.
         if (!read || !isWholeImage(read.bytes)) {
@@ -228,10 +247,21 @@ export class SocialCards {
           read = (await readCard(path)) ?? { bytes, identity: { dev: -1, ino: -1 }, mtimeMs: 0 };
         }
         this.marked.set(key, read.mtimeMs);
-        await sink(file, read.bytes, { path, identity: read.identity });
+        const digest = sha256(read.bytes);
+        if (read.identity.ino !== -1) {
+          verified.set(key, { size: read.bytes.length, mtimeMs: read.mtimeMs, dev: read.identity.dev, ino: read.identity.ino, sha256: digest });
+          changed = true;
+        }
+        await sink(file, { size: read.bytes.length, sha256: digest, bytes: read.bytes }, { path, identity: read.identity });
       }
     };
     await Promise.all(Array.from({ length: 4 }, reader));
+    if (changed) {
+      // This build's cards first; others (another content set's) while the record stays small.
+      const keys = new Set(entries.map(([, p]) => p.key));
+      const kept = [...verified].sort(([a], [b]) => Number(keys.has(b)) - Number(keys.has(a))).slice(0, Math.max(keys.size, VERIFIED_MAX));
+      await writeAtomic(ledger, Buffer.from(JSON.stringify({ format: 1, cards: Object.fromEntries(kept.map(([k, v]) => [k, [v.size, v.mtimeMs, v.dev, v.ino, v.sha256]])) }))).catch(() => undefined);
+    }
   }
 
   /** Makes sure the card with this key is in the cache folder (drawn now if not), without keeping it. */
@@ -390,6 +420,33 @@ async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileId
   }
 }
 
+interface Verified { size: number; mtimeMs: number; dev: number; ino: number; sha256: string }
+
+/** verified.json (see `each`); empty when missing or not what `each` writes. */
+async function readVerified(path: string): Promise<Map<string, Verified>> {
+  const found = new Map<string, Verified>();
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8')) as { format?: unknown; cards?: unknown };
+    if (value.format !== 1 || typeof value.cards !== 'object' || value.cards === null) return found;
+    for (const [key, record] of Object.entries(value.cards)) {
+      if (!CARD_KEY.test(key) || !Array.isArray(record) || record.length !== 5) continue;
+      const [size, mtimeMs, dev, ino, digest] = record as unknown[];
+      if (![size, mtimeMs, dev, ino].every((n) => typeof n === 'number' && Number.isFinite(n)) || typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest)) continue;
+      found.set(key, { size: size as number, mtimeMs: mtimeMs as number, dev: dev as number, ino: ino as number, sha256: digest });
+    }
+  } catch {
+    // No record: every card is read.
+  }
+  return found;
+}
+
+/** A card's bytes, read again where a link cannot be kept: they must be those its record names. */
+async function readExpected(path: string, digest: string): Promise<Buffer> {
+  const read = await readCard(path);
+  if (!read || sha256(read.bytes) !== digest) throw new Error(`the social card ${path} changed while the build was using it; build again`);
+  return read.bytes;
+}
+
 /** A cached file is used only whole: a PNG to its IEND, a JPEG to its end marker. */
 function isWholeImage(bytes: Buffer): boolean {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
@@ -398,6 +455,10 @@ function isWholeImage(bytes: Buffer): boolean {
 
 /** A card's file in the cache folder: its key (SHA-256, hex) and `.bin`; nothing else is touched. */
 const CARD_FILE = /^[0-9a-f]{64}\.bin$/;
+const CARD_KEY = /^[0-9a-f]{64}$/;
+/** What `each` knows of the cards it read (not a card: never swept), and how many records it keeps at most. */
+const VERIFIED = 'verified.json';
+const VERIFIED_MAX = 50_000;
 /** The sweep's last full look at the folder: when, how many cards, their bytes (not a card: never swept). */
 const LEDGER = 'sweep.json';
 const LOOK_EVERY = 86_400_000;

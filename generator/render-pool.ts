@@ -1,11 +1,13 @@
-// Render threads (#19 item 1): a big `site build` renders its pages on worker threads
-// (render-worker.ts) while the main thread writes them, links the cached ones, reads the
+// Render threads (#19 item 1), opt-in (SITE_RENDER_THREADS=N): `site build` renders its pages on
+// worker threads (render-worker.ts) while the main thread links the cached ones, reads the
 // social cards and keeps the manifest. Each thread gets the build's model and routes once
 // (structured clone), the bundle's client assets when the bundle is done, then route indexes;
-// it answers with the page in shared memory (no copy), its SHA-256, islands, and what it asked
-// its own asset store for. The main thread asks its store the same (asset-record.ts): the
-// image files, sprite and photo warnings are those of a render there, and a page whose
-// answers differ (a generator bug) is rendered on the main thread instead.
+// it writes each page itself into the new build's folder (OutputDir.claim) and answers with its
+// size, SHA-256, islands, and what it asked its own asset store for. The main thread asks its
+// store the same (asset-record.ts): the image files, sprite and photo warnings are those of a
+// render there, and a page whose answers differ (a generator bug) is rendered on the main
+// thread instead. (Handing the bytes back instead cost more than it saved: README, "How a big
+// build stays fast".)
 //
 // Pages come back in any order; every consumer is keyed by file (the manifest sorts), so the
 // output is byte-identical to rendering on the main thread (tests/unit/render-pool.test.ts).
@@ -131,11 +133,6 @@ export class RenderPool {
   /** Resolves at the next thread that becomes ready, answers or fails. */
   change(): Promise<void> {
     return new Promise((resolve) => this.watchers.push(resolve));
-  }
-
-  /** Pages sent and not yet answered. */
-  get inFlight(): number {
-    return this.waiting.size;
   }
 
   /** Renders route `index` on the least busy open thread and writes it to `target` (call only when `open`). */

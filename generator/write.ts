@@ -44,7 +44,7 @@ export class OutputDir {
   private readonly folders: Folders;
   private readonly written = new Set<string>();
   /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
-  private readonly queue: { target: string; data: Buffer | Buffer[]; size: number; source?: Linkable }[] = [];
+  private readonly queue: { target: string; data: Buffer | Buffer[] | ReadBytes; size: number; source?: Linkable }[] = [];
   private running = 0;
   private static readonly LIMIT = 32;
   /** Bytes handed over and not yet written; past HIGH_WATER, `write` asks the caller to wait. */
@@ -88,7 +88,7 @@ export class OutputDir {
    * too, and the next build's check (SHA-256 of every page; a card must be a whole image) would
    * find it (README, "How a big build stays fast").
    */
-  link(file: string, source: Linkable, data: Buffer): Promise<void> | undefined {
+  link(file: string, source: Linkable, data: Buffer | ReadBytes): Promise<void> | undefined {
     return this.enqueue(file, data, source);
   }
 
@@ -103,11 +103,12 @@ export class OutputDir {
     return join(this.temp, file);
   }
 
-  private enqueue(file: string, data: Buffer | Buffer[], source?: Linkable): Promise<void> | undefined {
+  private enqueue(file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable): Promise<void> | undefined {
     checkOutputPath(file);
     this.written.add(file);
     this.pending += 1;
-    const size = Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
+    // Bytes read only if a link cannot be made are not held meanwhile: no backlog.
+    const size = typeof data === 'function' ? 0 : Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
     this.backlog += size;
     this.queue.push({ target: join(this.temp, file), data, size, source });
     this.pump();
@@ -130,9 +131,10 @@ export class OutputDir {
       };
       this.folders.make(dirname(target), (error) => {
         if (error) done(error);
-        else if (source && Buffer.isBuffer(data)) linkChecked(source, target, data, done);
+        else if (source && !Array.isArray(data)) linkChecked(source, target, data, done);
         else if (Buffer.isBuffer(data)) writeFile(target, data, done);
-        else writePieces(target, data, done);
+        else if (Array.isArray(data)) writePieces(target, data, done);
+        else done(new Error(`generator bug: bytes to read for ${target} without a file to link`));
       });
     }
   }
@@ -219,9 +221,15 @@ export interface Linkable {
   identity: FileIdentity;
 }
 
+/**
+ * A file's bytes to be read only when needed: where a link to the file cannot be kept (OutputDir.link),
+ * its bytes are read then, and must be the ones the build counted on (else it rejects).
+ */
+export type ReadBytes = () => Promise<Buffer>;
+
 /** A hard link to `source` when it is still the file it was; otherwise `data` written. */
-function linkChecked(source: Linkable, target: string, data: Buffer, done: (error: Error | null) => void): void {
-  const write = () => writeFile(target, data, done);
+function linkChecked(source: Linkable, target: string, data: Buffer | ReadBytes, done: (error: Error | null) => void): void {
+  const write = () => (typeof data === 'function' ? data().then((bytes) => writeFile(target, bytes, done), done) : writeFile(target, data, done));
   link(source.path, target, (failed) => {
     if (failed) return write();
     lstat(target, (error, stats) => {

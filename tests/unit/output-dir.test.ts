@@ -76,6 +76,37 @@ describe('OutputDir', () => {
     expect(readFileSync(swapped, 'utf8')).toBe('other bytes');
   });
 
+  test('bytes to read only when needed are read only where the link cannot be kept, and a read that refuses fails the commit', async () => {
+    const cache = join(dir, 'cache');
+    mkdirSync(cache);
+    const same = join(cache, 'same');
+    const swapped = join(cache, 'swapped');
+    writeFileSync(same, 'checked bytes');
+    writeFileSync(swapped, 'checked bytes');
+    const identity = (path: string) => ({ dev: statSync(path).dev, ino: statSync(path).ino });
+    const sameId = identity(same);
+    const swappedId = identity(swapped);
+    writeFileSync(`${swapped}.new`, 'other bytes');
+    renameSync(`${swapped}.new`, swapped);
+    const reads: string[] = [];
+    const reader = (name: string) => async () => {
+      reads.push(name);
+      return Buffer.from('checked bytes');
+    };
+    const target = new OutputDir(out);
+    target.link('a.html', { path: same, identity: sameId }, reader('a'));
+    target.link('b.html', { path: swapped, identity: swappedId }, reader('b'));
+    await target.commit(new Map());
+    expect(reads).toEqual(['b']);
+    expect(statSync(join(out, 'a.html')).ino).toBe(sameId.ino);
+    expect(readFileSync(join(out, 'b.html'), 'utf8')).toBe('checked bytes');
+    expect(statSync(join(out, 'b.html')).nlink).toBe(1);
+    const refused = new OutputDir(out);
+    refused.link('c.html', { path: swapped, identity: swappedId }, () => Promise.reject(new Error('the bytes changed')));
+    await expect(refused.commit(new Map())).rejects.toThrow(/could not write/);
+    expect(existsSync(join(out, 'c.html'))).toBe(false);
+  });
+
   test('a write that fails makes commit fail and leaves the previous build untouched', async () => {
     const target = new OutputDir(out);
     target.write('a/index.html', Buffer.from('a page'));

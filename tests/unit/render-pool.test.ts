@@ -36,7 +36,7 @@ async function build(name: string, threads: number, cacheDir?: string) {
   const builder = new Builder(options(threads, cacheDir));
   try {
     const outputs = await builder.full({
-      onPage: (file, bytes, source) => (source && Buffer.isBuffer(bytes) ? out.link(file, source, bytes) : out.write(file, bytes)),
+      onPage: (file, bytes, source) => (source && !Array.isArray(bytes) ? out.link(file, source, bytes) : out.write(file, bytes as Buffer | Buffer[])),
       retainPages: false,
       claim: (file) => out.claim(file),
     });

@@ -1,7 +1,7 @@
 // Social cards (#17): the SVG template (escaping, wrapping, no system font), the PNG's title
 // chunk, and the card stage's cache (a second run renders nothing; an edit renders one card).
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +12,7 @@ import { ContentError } from '../../generator/problems.ts';
 import type { Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
 import { contentDir, root } from '../helpers.ts';
+import { sha256 } from '../../generator/hash.ts';
 
 const colours = tokenColours(readFileSync(join(root, 'styles/_tokens.scss'), 'utf8'));
 const brand = { logo: readFileSync(join(contentDir, 'images/brand/logo-white.svg')), mark: readFileSync(join(contentDir, 'images/brand/mark.svg')) };
@@ -153,7 +154,7 @@ describe('the card stage', () => {
       cards.retain = false;
       cards.plan(routes(), { en: site }, nowhere);
       const got = new Map<string, Buffer>();
-      await cards.each(async (file, bytes) => void got.set(file, bytes));
+      await cards.each(async (file, card) => void got.set(file, Buffer.isBuffer(card.bytes) ? card.bytes : await card.bytes()));
       return { got, made: drawn.made, stats: cards.stats };
     };
     const cold = await streamed();
@@ -253,6 +254,50 @@ describe('the card stage', () => {
     await build();
     expect(statSync(today!).mtimeMs).toBe(hourAgo.getTime());
     expect(statSync(old!).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  test('a card read once is taken from its record (size, mtime, device, inode, SHA-256) while its file is unchanged, and read again when it changed or the record is damaged', async () => {
+    const cacheDir = temp('cards-cache-');
+    const streamed = async () => {
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
+      cards.retain = false;
+      cards.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+      const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>) }>();
+      await cards.each((file, card) => void got.set(file, card));
+      return { got, stats: cards.stats };
+    };
+    const first = await streamed();
+    expect(first.stats.verifiedByStat).toBe(0);
+    for (const card of first.got.values()) expect(sha256(card.bytes as Buffer)).toBe(card.sha256);
+    const second = await streamed();
+    expect(second.stats.verifiedByStat).toBe(2);
+    for (const [file, card] of second.got) {
+      expect(card.sha256).toBe(first.got.get(file)!.sha256);
+      // Read only where a link cannot be kept, and then the very bytes.
+      expect(typeof card.bytes).toBe('function');
+      expect((await (card.bytes as () => Promise<Buffer>)()).equals(first.got.get(file)!.bytes as Buffer)).toBe(true);
+    }
+    const [a, b] = readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).map((n) => join(cacheDir, n));
+    // One card replaced by another file (a new inode), one edited in place (a new mtime).
+    const other = readFileSync(b!);
+    writeFileSync(`${a}.new`, other);
+    renameSync(`${a}.new`, a!);
+    const edited = readFileSync(b!);
+    writeFileSync(b!, edited);
+    utimesSync(b!, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+    const third = await streamed();
+    expect(third.stats.verifiedByStat).toBe(0);
+    expect([...third.got.values()].map((c) => c.sha256)).toEqual([...third.got.values()].map((c) => sha256(c.bytes as Buffer)));
+    // The file changed between the record and the read a failed link needs: refused, never other bytes.
+    const fourth = await streamed();
+    expect(fourth.stats.verifiedByStat).toBe(2);
+    writeFileSync(a!, Buffer.concat([readFileSync(a!), Buffer.from('x')]));
+    const lazy = [...fourth.got.values()].map((c) => c.bytes as () => Promise<Buffer>);
+    const outcomes = await Promise.allSettled(lazy.map((read) => read()));
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([expect.stringMatching(/changed while the build was using it/)]);
+    // A damaged record: every card is read.
+    writeFileSync(join(cacheDir, 'verified.json'), '{"format": 1, "cards": {"nope": [1]}}');
+    expect((await streamed()).stats.verifiedByStat).toBe(0);
   });
 
   test('an edit renders only the card whose inputs changed (the preview), under a new name', async () => {
