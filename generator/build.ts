@@ -475,24 +475,17 @@ export class Builder {
             onThread(route, index);
             continue;
           }
-          wait = renderHere(route, true);
-          if (wait || rendered.length % 8 === 0) await (wait ?? new Promise(setImmediate));
-          continue;
         }
-        const page = renderRoute(route, cached?.inputs ?? inputs);
         // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
         // pages are 130 MB), which keeps a big build's memory down.
-        if (retainPages) {
+        if (onPage && !retainPages) wait = renderHere(route, true);
+        else {
+          const page = renderRoute(route, cached?.inputs ?? inputs);
           outputs.set(route.file, page.bytes);
           wait = onPage?.(route.file, page.bytes);
-        } else {
-          // Hashed as pieces, like they are written: the whole page never exists in memory.
-          digests.set(route.file, { bytes: page.chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(page.chunks) });
-          wait = onPage?.(route.file, page.chunks);
+          if (cached) wait = both(wait, cached.rendered(route, page.chunks, this.digest(page.bytes).sha256, page.islands));
+          accept(route.file, route.path, this.digest(page.bytes), page.islands, undefined);
         }
-        if (cached) wait = both(wait, cached.rendered(route, page.chunks, digests.get(route.file)?.sha256 ?? this.digest(page.bytes).sha256, page.islands));
-        this.islandsByRoute.set(route.path, page.islands);
-        rendered.push(route.path);
         // Every few pages, let the writes started so far make progress (or wait, when the
         // writer's backlog is full).
         if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));

@@ -236,12 +236,18 @@ describe('the card stage', () => {
     }
   });
 
+  /** Cards for two pages as `site build` plans them (streamed by `each`, nothing kept). */
+  const streaming = (cacheDir: string) => {
+    const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
+    cards.retain = false;
+    cards.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+    return cards;
+  };
+
   test('site build marks a card used only when its mark is a day old: one marked today keeps its mtime (and so does the dist/ file linked to it)', async () => {
     const cacheDir = temp('cards-cache-');
     const build = async () => {
-      const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
-      cards.retain = false;
-      cards.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+      const cards = streaming(cacheDir);
       await cards.each(() => undefined);
       await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, Date.now());
     };
@@ -259,9 +265,7 @@ describe('the card stage', () => {
   test('a card read once is taken from its record (size, mtime, device, inode, SHA-256) while its file is unchanged, and read again when it changed or the record is damaged', async () => {
     const cacheDir = temp('cards-cache-');
     const streamed = async () => {
-      const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
-      cards.retain = false;
-      cards.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+      const cards = streaming(cacheDir);
       const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>) }>();
       await cards.each((file, card) => void got.set(file, card));
       return { got, stats: cards.stats };
