@@ -426,7 +426,8 @@ interface Verified { size: number; mtimeMs: number; dev: number; ino: number; sh
 async function readVerified(path: string): Promise<Map<string, Verified>> {
   const found = new Map<string, Verified>();
   try {
-    const value = JSON.parse(await readFile(path, 'utf8')) as { format?: unknown; cards?: unknown };
+    // Read as a card is: a regular file reached without a link (a FIFO put there would hang a plain read).
+    const value = JSON.parse((await readCard(path))?.bytes.toString('utf8') ?? '') as { format?: unknown; cards?: unknown };
     if (value.format !== 1 || typeof value.cards !== 'object' || value.cards === null) return found;
     for (const [key, record] of Object.entries(value.cards)) {
       if (!CARD_KEY.test(key) || !Array.isArray(record) || record.length !== 5) continue;
@@ -468,7 +469,7 @@ const MARK_EVERY = 86_400_000;
 /** The ledger, or undefined when it is missing or not what the sweep writes (it is only a hint). */
 async function readLedger(dir: string): Promise<{ at: number; count: number; bytes: number } | undefined> {
   try {
-    const value: unknown = JSON.parse(await readFile(join(dir, LEDGER), 'utf8'));
+    const value: unknown = JSON.parse((await readCard(join(dir, LEDGER)))?.bytes.toString('utf8') ?? '');
     if (typeof value !== 'object' || value === null) return undefined;
     const { at, count, bytes } = value as Record<string, unknown>;
     return [at, count, bytes].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) ? { at: at as number, count: count as number, bytes: bytes as number } : undefined;

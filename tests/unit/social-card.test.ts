@@ -1,7 +1,8 @@
 // Social cards (#17): the SVG template (escaping, wrapping, no system font), the PNG's title
 // chunk, and the card stage's cache (a second run renders nothing; an edit renders one card).
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -227,6 +228,19 @@ describe('the card stage', () => {
     expect((await cards.sweep({ maxBytes: bytes * 2, maxAgeDays: 30 }, started)).removed).toBe(1);
     expect(existsSync(stale)).toBe(false);
     // A ledger a day old, or one that is not the sweep's, is a full look.
+    // A ledger that is a FIFO or a link is not read (a plain read of a FIFO would hang the build).
+    rmSync(ledger);
+    spawnSync('mkfifo', [ledger]);
+    writeFileSync(stale, Buffer.alloc(1000));
+    utimesSync(stale, new Date(started - 31 * day), new Date(started - 31 * day));
+    expect((await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, started)).removed).toBe(1);
+    rmSync(ledger, { force: true });
+    symlinkSync(join(cacheDir, 'elsewhere.json'), ledger);
+    writeFileSync(join(cacheDir, 'elsewhere.json'), JSON.stringify({ at: started, count: 1, bytes: 1 }));
+    writeFileSync(stale, Buffer.alloc(1000));
+    utimesSync(stale, new Date(started - 31 * day), new Date(started - 31 * day));
+    expect((await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, started)).removed).toBe(1);
+    rmSync(ledger, { force: true });
     for (const damaged of [JSON.stringify({ at: started - day - 1, count: 1, bytes: 1 }), '{"at": "now"}', 'not json']) {
       writeFileSync(stale, Buffer.alloc(1000));
       utimesSync(stale, new Date(started - 31 * day), new Date(started - 31 * day));
