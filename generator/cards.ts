@@ -10,7 +10,7 @@
 // `.site/cache/cards/<key>.png`: a second build reads them and renders none; the preview also
 // keeps them in memory and renders only the cards whose inputs changed.
 import { constants, readFileSync } from 'node:fs';
-import { lstat, mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -292,7 +292,8 @@ export class SocialCards {
     }
     const path = join(this.options.cacheDir, `${key}.bin`);
     const bytes = this.limit(async () => {
-      const cached = await readFile(path).catch(() => undefined);
+      // Through readCard: a regular file reached without a link (a FIFO there would hang a plain read).
+      const cached = (await readCard(path))?.bytes;
       if (cached && isWholeImage(cached)) {
         this.stats.fromDisk++;
         return cached;

@@ -318,6 +318,24 @@ describe('the card stage', () => {
     expect((await streamed()).stats.verifiedByStat).toBe(0);
   });
 
+  test('the preview does not read a cached card that is a FIFO or a link: it draws the card again', async () => {
+    const cacheDir = temp('cards-cache-');
+    const first = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
+    first.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+    const expected = await first.files();
+    const [fifo, linked] = readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).map((n) => join(cacheDir, n));
+    rmSync(fifo!);
+    spawnSync('mkfifo', [fifo!]);
+    renameSync(linked!, `${linked}.real`);
+    symlinkSync(`${linked}.real`, linked!);
+    const drawn = counting();
+    const again = new SocialCards(root, contentDir, { cacheDir, render: drawn.render });
+    again.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
+    const files = await again.files();
+    expect(drawn.made).toHaveLength(2);
+    for (const [file, bytes] of expected) expect(files.get(file)!.equals(bytes)).toBe(true);
+  });
+
   test('an edit renders only the card whose inputs changed (the preview), under a new name', async () => {
     const { made, render } = counting();
     const cards = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render });
