@@ -277,6 +277,9 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   };
 }
 
+/** Islands whose props' JSON is longer than this are rendered for their page and not cached. */
+export const ISLAND_CACHE_PROPS = 64 * 1024;
+
 /**
  * An island's server markup depends only on its name, props, place on the page and the error
  * heading, so pages that share an island (every post's search box and newsletter form)
@@ -284,6 +287,10 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
  */
 function renderIsland(templates: Templates, use: IslandUse, index: number, heading: string, cache: RenderCache): string {
   const props = templates.jsonForScript(use.props);
+  // Props this large belong to one page (the blog list carries every post's card: 7 MB of JSON at
+  // 4,000 posts, its markup as much again). Kept as a key and a value, they held a third of a
+  // big build's heap until its end, and no other page could use them.
+  if (props.length > ISLAND_CACHE_PROPS) return renderIslandMarkup(templates, use, index, heading, props);
   const key = `${use.name}\0${index}\0${use.hydrate}\0${JSON.stringify(use.loadWhen ?? null)}\0${heading}\0${props}`;
   let markup = cache.islands.get(key);
   if (markup === undefined) {

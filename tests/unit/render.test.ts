@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { renderCache, renderRoute, type RenderInputs } from '../../generator/render.ts';
+import { ISLAND_CACHE_PROPS, renderCache, renderRoute, type RenderInputs } from '../../generator/render.ts';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { transform } from '../../generator/transform.ts';
@@ -90,5 +90,30 @@ describe('render with a build cache', () => {
     expect(header(shared[0]!)).toBeDefined();
     expect(header(shared[1]!)).toBe(header(shared[0]!));
     expect(Buffer.concat(shared[2]!.chunks).equals(shared[2]!.bytes)).toBe(true);
+  });
+
+  test('an island whose props are larger than ISLAND_CACHE_PROPS is rendered for its page and not kept', () => {
+    // The blog list carries every post's card: with enough posts its props pass the limit.
+    const big = structuredClone(site);
+    const template = big.posts[0]!;
+    // A post's card in the list's props is well over 100 bytes of JSON.
+    const count = Math.ceil(ISLAND_CACHE_PROPS / 100);
+    big.posts = Array.from({ length: count }, (_, i) => ({ ...template, id: 10_000 + i, slug: `bulk-${i}`, title: `Bulk post ${i}` }));
+    const bigRoutes = buildRoutes(big);
+    const blogs = bigRoutes.find((r) => r.path === '/blogs')!;
+    const cache = renderCache({ arena: true });
+    const bigInputs = { ...inputs, sites: { en: big } };
+    const first = renderRoute(blogs, { ...bigInputs, cache });
+    expect(first.islands).toContain('BlogList');
+    expect(first.html).toContain('Bulk post ' + (count - 1));
+    expect(first.html).toBe(renderRoute(blogs, bigInputs).html);
+    const kept = [...cache.islands.keys()];
+    expect(kept.some((key) => key.startsWith('BlogList\0'))).toBe(false);
+    // Small islands of the same page are still shared.
+    expect(kept.some((key) => key.startsWith('BlogSearch\0') || key.startsWith('LeadForm\0'))).toBe(kept.length > 0);
+    // And below the limit, the list itself is kept.
+    const small = renderCache({ arena: true });
+    renderRoute(route('/blogs'), { ...inputs, cache: small });
+    expect([...small.islands.keys()].some((key) => key.startsWith('BlogList\0'))).toBe(true);
   });
 });
