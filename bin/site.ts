@@ -9,6 +9,17 @@ import { VERSION } from '../generator/build.ts';
 import { reportError } from '../generator/cli/exit.ts';
 import { assertPortFree, contentFolder, parseConcurrency, parsePort } from '../generator/cli/usage.ts';
 
+// A reader that stops early (`site leads export | head`, `site --help | head`) closes the pipe.
+// The rest of the output is dropped; the command still finishes its work and sets its exit code
+// (a build is swapped in, or not, as without the pipe). Unhandled, the first write after that
+// was a stack trace. (console.log already ignored it; commander and the leads export write to
+// process.stdout themselves.)
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 // Commander prints its own parse errors; an error an action throws is printed by reportError.
 let commanderPrinted = false;
 

@@ -196,3 +196,24 @@ describe('warnings: printed and located, exit 0; --strict exits 1', () => {
     expect(build.stdout).not.toContain('warning');
   });
 });
+
+describe('a reader that stops early (site build | head)', () => {
+  // `true` exits without reading: every write finds the pipe closed (EPIPE).
+  const piped = (args: string[]) => spawnSync('bash', ['-c', `"$0" "\$@" | true; echo "exit \${PIPESTATUS[0]}" >&2`, node, join(root, 'bin/site.js'), ...args], { encoding: 'utf8', env, timeout: 120_000 });
+
+  test('the output is dropped, the build still completes and exits 0, and no stack trace is printed', () => {
+    const out = join(box.dir, 'piped-dist');
+    const run = piped(['--content', box.content, 'build', '--out', out, '--no-cache']);
+    expect(run.stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(run.stderr.trim().split('\n').pop()).toBe('exit 0');
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+
+  test('help and version, written straight to stdout, exit 0 too', () => {
+    for (const args of [['--help'], ['--version'], ['leads', '--help']]) {
+      const run = piped(args);
+      expect(run.stderr, args.join(' ')).not.toMatch(/EPIPE|\n\s+at /);
+      expect(run.stderr.trim().split('\n').pop(), args.join(' ')).toBe('exit 0');
+    }
+  });
+});
