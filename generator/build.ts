@@ -11,7 +11,7 @@ import { buildRoutes, type Route } from './routes.ts';
 import { renderCache, renderRoute, RenderError, type RenderInputs, type Templates } from './render.ts';
 import { RenderPool, renderThreads, ThreadRenderError } from './render-pool.ts';
 import { AssetReplay } from './asset-record.ts';
-import { MarkdownCache, transform } from './transform.ts';
+import { MarkdownCache, transform, type TransformOptions } from './transform.ts';
 import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
 import { compileStyles, compileStylesCached } from './styles.ts';
 import { AssetStore } from './assets.ts';
@@ -115,6 +115,8 @@ export class Builder {
   private markdown = this.markdownCache();
   /** Changes since the last good build (see `update`). */
   private pending: Changes = noChanges();
+  /** Whether the last full build rendered post bodies as pages read them (a `site build`). */
+  private lazyPosts = false;
 
   constructor(readonly options: BuildOptions) {
     this.assets = new AssetStore(options.contentDir);
@@ -158,6 +160,9 @@ export class Builder {
     // Pages handed on and not kept: the cards too (plan() then only makes sure each is cached).
     // Without a sink to hand them to, cards are kept whatever retainPages says.
     this.cards.retain = (options.retainPages ?? true) || !options.onPage;
+    // A build that hands its pages on renders each post once: bodies are rendered as pages read
+    // them, not kept (transform.ts). Render threads are handed the model as data: eager for them.
+    this.lazyPosts = !!options.onPage && options.retainPages === false && !(options.claim && (this.options.renderThreads?.count ?? renderThreads()));
     const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
     const templates = this.time('templates', () => this.loadTemplates());
     this.timeSync('load', () => {
@@ -343,7 +348,7 @@ export class Builder {
     if (problems.length || !site) throw new ContentError(problems);
     const imageProblems = await this.time('images', () => this.images.run(images));
     if (imageProblems.length) throw new ContentError(sortProblems(imageProblems));
-    const { sites, routes, untranslated } = this.timeSync('transform', () => languages({ site, translations }, this.markdown));
+    const { sites, routes, untranslated } = this.timeSync('transform', () => languages({ site, translations }, this.markdown, { lazyPosts: this.lazyPosts }));
     this.site = sites.en;
     this.sites = sites;
     this.untranslated = untranslated;
@@ -582,17 +587,17 @@ function both(a: Promise<void> | undefined | void, b: Promise<void> | undefined)
  * Every language's model and routes from a valid content set: English, then each translation
  * (its untranslated items in English, named in `untranslated`). One `markdown.start()` covers them all.
  */
-export function languages(valid: { site: SourceSite; translations: Validated['translations'] }, markdown = new MarkdownCache()): { sites: Partial<Record<Locale, Site>>; routes: Route[]; untranslated: Partial<Record<Locale, ReadonlySet<string>>> } {
+export function languages(valid: { site: SourceSite; translations: Validated['translations'] }, markdown = new MarkdownCache(), options: TransformOptions = {}): { sites: Partial<Record<Locale, Site>>; routes: Route[]; untranslated: Partial<Record<Locale, ReadonlySet<string>>> } {
   markdown.start();
   const available: Locale[] = [DEFAULT_LOCALE, ...translatedLocales.filter((l) => valid.translations[l])];
-  const en = transform(valid.site, markdown);
+  const en = transform(valid.site, markdown, DEFAULT_LOCALE, options);
   const sites: Partial<Record<Locale, Site>> = { en };
   const untranslated: Partial<Record<Locale, ReadonlySet<string>>> = {};
   const routes = buildRoutes(en, DEFAULT_LOCALE, new Set(), available);
   for (const locale of translatedLocales) {
     const translated = valid.translations[locale];
     if (!translated) continue;
-    const localSite = transform(translated.site, markdown, locale);
+    const localSite = transform(translated.site, markdown, locale, options);
     sites[locale] = localSite;
     untranslated[locale] = translated.fallbackItems;
     routes.push(...buildRoutes(localSite, locale, translated.fallbackItems, available));

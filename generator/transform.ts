@@ -2,9 +2,18 @@
 // here, so templates receive data and never a tool (they import nothing from generator/ at run
 // time). Which fields are Markdown is the schemas' word (`x-markdown`); the types make this
 // stage complete: a Markdown field left as text is a string where Site wants Html, and tsc fails.
-import { renderInline, renderMarkdown, type Html, type ImageHtml } from './markdown.ts';
+import { renderInline, renderMarkdown, type Heading, type Html, type ImageHtml } from './markdown.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+
+export interface TransformOptions {
+  /**
+   * Post bodies are rendered when a page reads them, not kept (MarkdownCache.lazyBlock): for
+   * `site build`, which renders each post's page once. The preview keeps them (an edit re-renders
+   * only what changed), and so do render threads, which are handed the model as data.
+   */
+  lazyPosts?: boolean;
+}
 
 /**
  * Rendered Markdown, kept from one run to the next: the preview transforms the whole model on
@@ -39,6 +48,26 @@ export class MarkdownCache {
     return this.get(`b\0${source}`, () => ({ ...renderMarkdown(source, { locale: this.locale, image: this.image }), source }));
   }
 
+  /**
+   * A block of Markdown rendered when it is read, and not kept: `site build` holds each post's
+   * Markdown instead of its HTML (twice: English, and the French page's copy with French links),
+   * which at 20,000 posts was ~200 MB of the heap from the transform stage to the end. Markdown
+   * with an image stays eager: rendering it asks the asset store for the photo's files, which a
+   * page reused from the page cache (never rendered) still needs. No image token can exist
+   * without `![` in the source.
+   */
+  lazyBlock(source: string): Html {
+    if (source.includes('![')) return this.block(source);
+    return new LazyHtml(source, this);
+  }
+
+  /** The last lazy block rendered: a page reads `html` and `headings` of the same one. */
+  private lazyLast: [LazyHtml, Html] | undefined;
+  rendered(lazy: LazyHtml): Html {
+    if (this.lazyLast?.[0] !== lazy) this.lazyLast = [lazy, { ...renderMarkdown(lazy.source, { locale: this.locale, image: this.image }), source: lazy.source }];
+    return this.lazyLast[1];
+  }
+
   /** One paragraph of Markdown, without the <p> around it. */
   inline(source: string): Html {
     return this.get(`i\0${source}`, () => ({ html: renderInline(source, this.locale), source, headings: [] }));
@@ -52,12 +81,23 @@ export class MarkdownCache {
   }
 }
 
+/** Html whose markup is rendered on each read (MarkdownCache.lazyBlock); the last one read is remembered. */
+class LazyHtml implements Html {
+  constructor(readonly source: string, private readonly cache: MarkdownCache) {}
+  get html(): string {
+    return this.cache.rendered(this).html;
+  }
+  get headings(): Heading[] {
+    return this.cache.rendered(this).headings;
+  }
+}
+
 /**
  * The model with every Markdown field rendered; objects without Markdown are shared, not copied.
  * `locale` is the model's language (its links to pages go to that language's pages). A build
  * calls `cache.start()` once before transforming its languages.
  */
-export function transform(site: SourceSite, shared = new MarkdownCache(), locale: Locale = DEFAULT_LOCALE): Site {
+export function transform(site: SourceSite, shared = new MarkdownCache(), locale: Locale = DEFAULT_LOCALE, options: TransformOptions = {}): Site {
   const cache = shared.in(locale);
   const { leadership, career, 'get-started': getStarted } = site.pages;
   return {
@@ -78,7 +118,7 @@ export function transform(site: SourceSite, shared = new MarkdownCache(), locale
         sections: { ...getStarted.sections, wizard: { ...getStarted.sections.wizard, privacy: cache.inline(getStarted.sections.wizard.privacy) } },
       },
     },
-    posts: site.posts.map((post) => ({ ...post, body: cache.block(post.body) })),
+    posts: site.posts.map((post) => ({ ...post, body: options.lazyPosts ? cache.lazyBlock(post.body) : cache.block(post.body) })),
     legal: Object.fromEntries(Object.entries(site.legal).map(([slug, doc]) => [slug, { ...doc, body: cache.block(doc.body) }])),
     faqs: site.faqs.map((faq) => ({ ...faq, content: cache.block(faq.content) })),
     team: site.team.map((member) => ({ ...member, bio: cache.block(member.bio) })),
