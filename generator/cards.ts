@@ -88,6 +88,7 @@ export class SocialCards {
    * a few at a time). `locate` says where a route's `socialImage` is written, for problems.
    */
   plan(routes: Route[], sites: Partial<Record<string, Site>>, locate: (route: Route) => Place): void {
+    this.verifiedAtPlan = undefined;
     const fontBytes = readFileSync(join(this.root, CARD_FONT));
     if (!this.fontBytes?.equals(fontBytes)) this.font = undefined;
     this.fontBytes = fontBytes;
@@ -264,12 +265,18 @@ export class SocialCards {
     }
   }
 
+  /** verified.json as plan() found it: cards recorded there need no look before `each`. */
+  private verifiedAtPlan: Promise<Map<string, Verified>> | undefined;
+
   /** Makes sure the card with this key is in the cache folder (drawn now if not), without keeping it. */
   private ensure(key: string, job: () => CardJob): Promise<undefined> {
     const path = join(this.options.cacheDir, `${key}.bin`);
     return this.limit(async () => {
-      // Whole or not is seen when `each` reads it.
-      if ((await stat(path).catch(() => undefined))?.isFile()) {
+      // A card the record lists is looked at by `each` anyway (lstat), which draws it if it is
+      // gone or damaged: a stat here too was 8,000 calls a build at 4,000 posts. Whole or not
+      // is seen when `each` reads it.
+      const recorded = (await (this.verifiedAtPlan ??= readVerified(join(this.options.cacheDir, VERIFIED)))).has(key);
+      if (recorded || (await stat(path).catch(() => undefined))?.isFile()) {
         this.stats.fromDisk++;
         return undefined;
       }

@@ -167,6 +167,14 @@ describe('the card stage', () => {
     const warm = await streamed();
     expect(warm.made).toHaveLength(1);
     for (const [file, bytes] of expected) expect(warm.got.get(file)!.equals(bytes)).toBe(true);
+    // A card verified.json records, deleted since: plan() takes the record's word and does not
+    // look; each() finds it gone and draws it again.
+    expect(readFileSync(join(cacheDir, 'verified.json'), 'utf8')).toContain(entry!.replace(/\.bin$/, ''));
+    rmSync(join(cacheDir, entry!));
+    const gone = await streamed();
+    expect(gone.made).toHaveLength(1);
+    expect(existsSync(join(cacheDir, entry!))).toBe(true);
+    for (const [file, bytes] of expected) expect(gone.got.get(file)!.equals(bytes)).toBe(true);
   });
 
   test('the sweep keeps this build\'s cards, removes those unused for 30 days, then the least recently used above the size limit, and nothing else', async () => {
