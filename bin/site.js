@@ -1,4 +1,4 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 --heap-growing-percent=50
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 --heap-growing-percent=100
 // The `site` command. The first V8 flag above caps the young generation at 8 MB per semi-space:
 // Node 24 lets it grow to 64 MB on a machine with plenty of memory, and a 4,000-post build then
 // peaks near 450 MB; with 8 MB it peaks near 340 MB and is no slower (measured: npm run bench).
@@ -7,11 +7,11 @@
 // peaked at 826 MB with the default and 470 MB with 2. Builds of 1,000 posts (warm cards, 3 runs
 // each, load 11-14) peaked at 233-247 MB with the default and 202-241 MB with 2, at no CPU cost
 // that the noise shows (user 4.2-5.9 s against 4.1-5.2 s).
-// --heap-growing-percent=50: after a major GC, V8 lets the old generation grow by a factor it
+// --heap-growing-percent=100: after a major GC, V8 lets the old generation grow by a factor it
 // chooses (up to 4x on a machine with memory to spare) before the next one; a big build keeps
-// ~120 MB alive per 4,000 posts and peaked with 250 MB more than that in V8's pages. With the
-// factor fixed at 1.5, a 4,000-post build peaked at 376-380 MB instead of 536-543 MB, in the same
-// wall and CPU time (A/B, 2 runs each); 1.2 cost a sixth more CPU.
+// ~80 MB alive per 4,000 posts and peaked 100 MB and more above what a factor of 2 allows. A/B on
+// a quiet machine, 4,000 posts, alternating runs: V8's choice 466-485 MB peak and 7.9-9.0 s user
+// CPU; 2x 343-380 MB and 8.7-9.9 s; 1.5x 347-371 MB but 9.2-12.1 s (more major GCs).
 // Both apply when the file runs as a program (npx site, npm scripts, the npm bin link);
 // `node bin/site.js` runs without them. Node cannot run TypeScript with JSX by itself, so this file
 // registers the loader and hands over to bin/site.ts, where the CLI lives.
