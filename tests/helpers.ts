@@ -1,5 +1,5 @@
 // Test helpers: a throwaway copy of the real content tree that a test may break.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,4 +47,18 @@ export function lineOf(text: string, needle: string): number {
   const i = text.split('\n').findIndex((l) => l.includes(needle));
   if (i < 0) throw new Error(`lineOf: ${needle} not found`);
   return i + 1;
+}
+
+/** Every file under `dir` (paths relative to it, with /), with its bytes: to compare two builds. */
+export function filesUnder(dir: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else found.set(path, readFileSync(join(dir, path)));
+    }
+  };
+  walk('');
+  return found;
 }

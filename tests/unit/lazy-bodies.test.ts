@@ -3,12 +3,12 @@
 // renders every body up front and keeps it (the preview's way), feeds included; and a body that
 // shows an image still brings its files when its page is reused from the page cache.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, type BuildOptions } from '../../generator/build.ts';
 import { OutputDir } from '../../generator/write.ts';
-import { sandbox, root, type Sandbox } from '../helpers.ts';
+import { filesUnder, sandbox, root, type Sandbox } from '../helpers.ts';
 import { phonePhoto, photoPost, writeContent } from '../photo-fixtures.ts';
 
 let box: Sandbox;
@@ -52,20 +52,7 @@ async function siteBuild(name: string, pageCache?: string): Promise<Map<string, 
     claim: (file) => out.claim(file),
   });
   await out.commit(outputs);
-  return files(dir);
-}
-
-function files(dir: string): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  const walk = (rel: string) => {
-    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(path);
-      else found.set(path, readFileSync(join(dir, path)));
-    }
-  };
-  walk('');
-  return found;
+  return filesUnder(dir);
 }
 
 function expectSame(actual: Map<string, Buffer>, expected: Map<string, Buffer>): void {

@@ -3,7 +3,7 @@
 // cache entries included; a template that fails on a thread is the same located content problem;
 // a thread that cannot start costs only speed.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, type BuildOptions } from '../../generator/build.ts';
@@ -15,7 +15,7 @@ import { transform } from '../../generator/transform.ts';
 import { buildRoutes } from '../../generator/routes.ts';
 import { islandNames } from '../../generator/bundle.ts';
 import type { Site } from '../../generator/model.ts';
-import { contentDir, root } from '../helpers.ts';
+import { contentDir, filesUnder, root } from '../helpers.ts';
 
 const options = (threads: number, cacheDir?: string): BuildOptions => ({
   root, contentDir, mode: 'production', includeDrafts: false, pageCache: cacheDir ? { dir: cacheDir } : undefined,
@@ -48,22 +48,9 @@ async function build(name: string, threads: number, cacheDir?: string) {
   return { builder, dir: join(scratch, name) };
 }
 
-function files(dir: string): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  const walk = (rel: string) => {
-    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(path);
-      else found.set(path, readFileSync(join(dir, path)));
-    }
-  };
-  walk('');
-  return found;
-}
-
 function expectSameFiles(a: string, b: string): void {
-  const left = files(a);
-  const right = files(b);
+  const left = filesUnder(a);
+  const right = filesUnder(b);
   expect([...left.keys()].sort()).toEqual([...right.keys()].sort());
   expect([...left].filter(([file, bytes]) => !bytes.equals(right.get(file)!)).map(([file]) => file)).toEqual([]);
 }
