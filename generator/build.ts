@@ -162,7 +162,7 @@ export class Builder {
     this.cards.retain = (options.retainPages ?? true) || !options.onPage;
     // A build that hands its pages on renders each post once: bodies are rendered as pages read
     // them, not kept (transform.ts). Render threads are handed the model as data: eager for them.
-    this.lazyPosts = !!options.onPage && options.retainPages === false && !(options.claim && (this.options.renderThreads?.count ?? renderThreads()));
+    this.lazyPosts = !!options.onPage && options.retainPages === false && !this.threadsFor(options);
     const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
     const templates = this.time('templates', () => this.loadTemplates());
     this.timeSync('load', () => {
@@ -403,7 +403,7 @@ export class Builder {
     // With SITE_RENDER_THREADS, `site build` renders on threads that write their pages themselves
     // (render-pool.ts); the main thread renders a page itself while no thread is open (they start
     // up while it works), and any page a thread could not render.
-    const threads = onPage && claim && !retainPages && which === allRoutes ? (this.options.renderThreads?.count ?? renderThreads()) : 0;
+    const threads = which === allRoutes ? this.threadsFor({ onPage, retainPages, claim }) : 0;
     const pool = threads ? this.startPool(threads) : undefined;
     this.renderedOnThreads = 0;
     const replay = pool && new AssetReplay(inputs);
@@ -530,6 +530,11 @@ export class Builder {
     this.outputs = outputs;
     this.digests = digests;
     return rendered;
+  }
+
+  /** How many render threads a full build with these options uses: only `site build`'s (pages handed on, not kept, claimable). */
+  private threadsFor(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string }): number {
+    return options.onPage && options.claim && options.retainPages === false ? (this.options.renderThreads?.count ?? renderThreads()) : 0;
   }
 
   /** Render threads for this build's routes, given the model, the photos (without bytes) and the bundle. */

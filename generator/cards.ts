@@ -224,7 +224,8 @@ export class SocialCards {
     const entries = [...this.planned];
     await settle(entries.map(([, p]) => p.bytes));
     const ledger = join(this.options.cacheDir, VERIFIED);
-    const verified = await readVerified(ledger);
+    // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
+    const verified = await (this.verifiedAtPlan ??= readVerified(ledger));
     let changed = false;
     let next = 0;
     const reader = async () => {
