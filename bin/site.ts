@@ -35,7 +35,7 @@ const program = new Command('site')
       process.stderr.write(text);
     },
   })
-  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads; safe to re-run),\n5 AWS credentials missing or refused, 6 bucket not found. Warnings exit 0, or 1 with --strict (build, validate).');
+  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads; safe to re-run),\n5 AWS credentials missing or refused, 6 bucket not found, 7 the machine refused a file (disk full, read-only, permission).\nWarnings exit 0, or 1 with --strict (build, validate).');
 
 // Checked by each command that reads content, before it does anything else.
 const content = () => contentFolder(resolve(program.opts().content));

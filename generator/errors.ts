@@ -355,6 +355,8 @@ export const EXIT = {
   credentials: 5,
   /** The bucket does not exist. */
   bucket: 6,
+  /** This machine refused a file operation: the disk is full, read-only, or a folder is not ours to write. */
+  system: 7,
 } as const;
 
 /** An error a person can act on: printed as its message, no stack, with its exit code. */

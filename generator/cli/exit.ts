@@ -4,6 +4,7 @@
 // 6); anything else is a bug in the generator, printed with its stack and causes (3).
 import { CommanderError } from 'commander';
 import { EXIT, UsageError, UserError } from '../errors.ts';
+import { displayPath } from '../paths.ts';
 import { ContentError } from '../problems.ts';
 import { printBug, printProblems, red } from './output.ts';
 
@@ -37,6 +38,11 @@ export function reportError(error: unknown, commanderPrinted = false): number {
     console.error(red(`error: ${listening}`));
     return EXIT.usage;
   }
+  const system = systemError(error);
+  if (system) {
+    console.error(red(`✗ ${system}`));
+    return EXIT.system;
+  }
   printBug(error);
   return EXIT.bug;
 }
@@ -53,3 +59,29 @@ function listenError(error: unknown): string | undefined {
   if (e.code === 'EADDRNOTAVAIL') return `${e.address} is not an address of this machine; choose another with --host`;
   return undefined;
 }
+
+/**
+ * What the machine refused, in words a person can act on: a full disk, a read-only or foreign
+ * folder, too many open files. Not a bug of the tool (it had been printed as one, with a stack,
+ * exit 3); nothing half-made was swapped in (a build writes into a temporary folder first). The
+ * error may be wrapped: its causes are looked at too.
+ */
+export function systemError(error: unknown): string | undefined {
+  for (let e = error as (NodeJS.ErrnoException & { cause?: unknown }) | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+    if (typeof e !== 'object' || typeof e.code !== 'string' || e.syscall === 'listen') continue;
+    const where = typeof e.path === 'string' ? ` (${e.syscall ?? 'writing'} ${displayPath(e.path) || e.path})` : '';
+    const what = SYSTEM_ERRORS[e.code];
+    if (what) return `${what}${where} [${e.code}]. Run the command again once that is fixed; a build that fails this way leaves the previous output as it was`;
+  }
+  return undefined;
+}
+
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOSPC: 'the disk is full: free some space',
+  EDQUOT: 'your disk quota is used up: free some space',
+  EROFS: 'the file system is read-only: choose a writable folder (--out, --cache-dir)',
+  EACCES: 'permission denied: this user may not write there; choose another folder or fix its permissions',
+  EPERM: 'the operation is not permitted there: choose another folder or fix its permissions',
+  EMFILE: 'too many files are open in this process: raise the limit (ulimit -n)',
+  ENFILE: 'too many files are open on this machine: close some programs',
+};

@@ -121,6 +121,34 @@ describe('usage errors exit 2 with a message, before any work', () => {
     expect(help).toContain('Exit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure');
     expect(help).toContain('Warnings exit 0, or 1 with --strict');
     expect(site(['leads', 'resend', '--help']).stdout).toContain('2 usage error (no bucket');
+    expect(help).toContain('7 the machine refused a file (disk full, read-only, permission)');
+  });
+
+  test('a full disk is named as such with its path, exit 7, no bug banner (it was "a bug in the site tool", exit 3)', async () => {
+    const { reportError } = await import('../../generator/cli/exit.ts');
+    // A real ENOSPC from the kernel: /dev/full refuses every write that way.
+    const full = (() => {
+      try {
+        writeFileSync('/dev/full', 'x');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(full).toMatchObject({ code: 'ENOSPC' });
+    const printed: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => printed.push(line);
+    try {
+      // As the build meets it: wrapped by whatever caught it on the way.
+      expect(reportError(new Error('writing the page failed', { cause: full }))).toBe(7);
+      expect(reportError(Object.assign(new Error('listen EACCES'), { code: 'EACCES', syscall: 'listen', port: 80 }))).toBe(2);
+      expect(reportError(new Error('an ordinary bug'))).toBe(3);
+    } finally {
+      console.error = original;
+    }
+    expect(printed[0]).toMatch(/^(\u001b\[\d+m)?✗ the disk is full: free some space \[ENOSPC\]\. Run the command again once that is fixed; a build that fails this way leaves the previous output as it was/);
+    expect(printed[0]).not.toMatch(/bug/);
+    expect(printed.slice(2).join('\n')).toMatch(/bug in the site tool/);
   });
 });
 
