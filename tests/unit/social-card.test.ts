@@ -156,7 +156,7 @@ describe('the card stage', () => {
       cards.plan(routes(), { en: site }, nowhere);
       const got = new Map<string, Buffer>();
       await cards.each(async (file, card) => void got.set(file, Buffer.isBuffer(card.bytes) ? card.bytes : await card.bytes()));
-      return { got, made: drawn.made, stats: cards.stats };
+      return { got, made: drawn.made, stats: cards.stats, cards };
     };
     const cold = await streamed();
     expect(cold.made).toHaveLength(3);
@@ -175,6 +175,15 @@ describe('the card stage', () => {
     expect(gone.made).toHaveLength(1);
     expect(existsSync(join(cacheDir, entry!))).toBe(true);
     for (const [file, bytes] of expected) expect(gone.got.get(file)!.equals(bytes)).toBe(true);
+    // The sweep counts this build's cards at the sizes each() handed on (it does not lstat them):
+    // with room for them and 500 bytes more, another build's 1,000-byte card must go.
+    const other = join(cacheDir, `${'e'.repeat(64)}.bin`);
+    writeFileSync(other, Buffer.alloc(1000));
+    utimesSync(other, new Date(Date.now() - 5 * 86_400_000), new Date(Date.now() - 5 * 86_400_000));
+    const ourBytes = [...expected.values()].reduce((n, bytes) => n + bytes.length, 0);
+    expect((await gone.cards.sweep({ maxBytes: ourBytes + 500, maxAgeDays: 30 }, Date.now()))).toMatchObject({ removed: 1, bytes: 1000 });
+    expect(existsSync(other)).toBe(false);
+    expect(readdirSync(cacheDir).filter((n) => n.endsWith('.bin'))).toHaveLength(3);
   });
 
   test('the sweep keeps this build\'s cards, removes those unused for 30 days, then the least recently used above the size limit, and nothing else', async () => {
