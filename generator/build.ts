@@ -21,6 +21,7 @@ import { isRaster } from './images/problems.ts';
 import type { CacheOptions } from './images/cache.ts';
 import { SocialCards, type CardOptions } from './cards.ts';
 import { PageCache, type PageCacheOptions } from './page-cache.ts';
+import { readExpectedPage } from './page-cache-entry.ts';
 import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
@@ -399,7 +400,7 @@ export class Builder {
     const rendered: string[] = [];
     const live = new Set<string>();
     // A full build with the page cache: unchanged pages come from it, the others are stored.
-    const cached = which === allRoutes ? this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs }) : undefined;
+    const cached = which === allRoutes ? this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy: !!onPage && !retainPages }) : undefined;
     // With SITE_RENDER_THREADS, `site build` renders on threads that write their pages themselves
     // (render-pool.ts); the main thread renders a page itself while no thread is open (they start
     // up while it works), and any page a thread could not render.
@@ -462,11 +463,14 @@ export class Builder {
         let wait: Promise<void> | undefined | void;
         const hit = await cached?.take(route);
         if (hit) {
-          this.digestCache.set(hit.bytes, hit.sha256);
-          if (retainPages) outputs.set(route.file, hit.bytes);
-          else digests.set(route.file, { bytes: hit.bytes.length, sha256: hit.sha256 });
+          // Without bytes (the record vouched for the file: only a sink that links asks for that),
+          // they are read only if the link cannot be kept, and must then be the recorded ones.
+          const { bytes, size, sha256: digest, source } = hit;
+          if (bytes) this.digestCache.set(bytes, digest);
+          if (retainPages) outputs.set(route.file, bytes!);
+          else digests.set(route.file, { bytes: size, sha256: digest });
           this.islandsByRoute.set(route.path, hit.islands);
-          wait = onPage?.(route.file, hit.bytes, hit.source);
+          wait = onPage?.(route.file, bytes ?? (async () => readExpectedPage(source.path, size, digest)), source);
           if (onPage && wait) await wait;
           continue;
         }

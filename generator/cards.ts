@@ -27,6 +27,7 @@ import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColou
 import { isWholePng, withPngText } from './images/png-text.ts';
 import type { Linkable, ReadBytes } from './write.ts';
 import type { FileIdentity } from './page-cache-entry.ts';
+import { readRecords, vouches, writeRecords, type FileRecord } from './file-records.ts';
 
 /** What a page's head says about its card. */
 export interface SocialCard {
@@ -229,7 +230,8 @@ export class SocialCards {
    * values), the next build takes the record instead of reading 57 KB again (8,000 cards are
    * 460 MB a build); its bytes are read only if the link cannot be kept (`bytes()`), and must
    * then have that SHA-256. The record is input from a stranger like the rest of the folder: it
-   * can say nothing of a file it did not see, since a restored cache's files are new inodes.
+   * is bound to this boot of this machine, so it vouches only for files this machine saw
+   * (generator/file-records.ts).
    */
   async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable) => Promise<void> | undefined | void): Promise<void> {
     const entries = [...this.planned];
@@ -245,7 +247,7 @@ export class SocialCards {
         const path = join(this.options.cacheDir, `${key}.bin`);
         const stats = await lstat(path).catch(() => undefined);
         const known = verified.get(key);
-        if (stats?.isFile() && known && known.size === stats.size && known.mtimeMs === stats.mtimeMs && known.dev === stats.dev && known.ino === stats.ino) {
+        if (stats?.isFile() && vouches(known, stats)) {
           this.marked.set(key, stats.mtimeMs);
           this.sizes.set(key, known.size);
           this.stats.verifiedByStat++;
@@ -275,7 +277,7 @@ export class SocialCards {
       // This build's cards first; others (another content set's) while the record stays small.
       const keys = new Set(entries.map(([, p]) => p.key));
       const kept = [...verified].sort(([a], [b]) => Number(keys.has(b)) - Number(keys.has(a))).slice(0, Math.max(keys.size, VERIFIED_MAX));
-      await writeAtomic(ledger, Buffer.from(JSON.stringify({ format: 1, cards: Object.fromEntries(kept.map(([k, v]) => [k, [v.size, v.mtimeMs, v.dev, v.ino, v.sha256]])) }))).catch(() => undefined);
+      writeRecords(ledger, kept);
     }
   }
 
@@ -442,25 +444,11 @@ async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileId
   }
 }
 
-interface Verified { size: number; mtimeMs: number; dev: number; ino: number; sha256: string }
+type Verified = FileRecord;
 
-/** verified.json (see `each`); empty when missing or not what `each` writes. */
+/** verified.json (generator/file-records.ts: this boot's record of what was hashed). */
 async function readVerified(path: string): Promise<Map<string, Verified>> {
-  const found = new Map<string, Verified>();
-  try {
-    // Read as a card is: a regular file reached without a link (a FIFO put there would hang a plain read).
-    const value = JSON.parse((await readCard(path))?.bytes.toString('utf8') ?? '') as { format?: unknown; cards?: unknown };
-    if (value.format !== 1 || typeof value.cards !== 'object' || value.cards === null) return found;
-    for (const [key, record] of Object.entries(value.cards)) {
-      if (!CARD_KEY.test(key) || !Array.isArray(record) || record.length !== 5) continue;
-      const [size, mtimeMs, dev, ino, digest] = record as unknown[];
-      if (![size, mtimeMs, dev, ino].every((n) => typeof n === 'number' && Number.isFinite(n)) || typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest)) continue;
-      found.set(key, { size: size as number, mtimeMs: mtimeMs as number, dev: dev as number, ino: ino as number, sha256: digest });
-    }
-  } catch {
-    // No record: every card is read.
-  }
-  return found;
+  return readRecords(path);
 }
 
 /** A card's bytes, read again where a link cannot be kept: they must be those its record names. */

@@ -5,6 +5,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { vouches, type FileRecord } from './file-records.ts';
 
 /** Bump when an entry's layout or what its key covers changes. */
 export const PAGE_CACHE_FORMAT = 2;
@@ -31,7 +32,12 @@ export interface FileIdentity {
 }
 
 export type EntryResult =
-  | { kind: 'ok'; bytes: Uint8Array; header: Header; identity: FileIdentity }
+  /**
+   * `bytes` is undefined when the page was not read: a record of this machine's vouched for the
+   * file (file-records.ts) and the caller had no use for the bytes (they are only linked).
+   * `file` is the page file as fstat saw it, for the next build's record.
+   */
+  | { kind: 'ok'; bytes: Uint8Array | undefined; header: Header; identity: FileIdentity; file: FileStats }
   | { kind: 'bad'; reason: string }
   /** A file of the entry is not there (removed since the folder was listed): a plain miss. */
   | { kind: 'missing' };
@@ -41,13 +47,27 @@ export function checkOf(header: Uint8Array, secret: string | undefined): string 
   return secret ? createHmac('sha256', secret).update(header).digest('hex') : createHash('sha256').update(header).digest('hex');
 }
 
-/** Reads and checks the entry `key` for the page `path`. `islands`: the island names this build knows. */
-export function readEntry(dir: string, key: string, path: string, secret: string | undefined, islands: ReadonlySet<string>): EntryResult {
+/** What the record of a page file holds besides its SHA-256. */
+export interface FileStats {
+  size: number;
+  mtimeMs: number;
+  dev: number;
+  ino: number;
+}
+
+/**
+ * Reads and checks the entry `key` for the page `path`. `islands`: the island names this build
+ * knows. With `recorded` (the record of what this machine hashed), a page file the record vouches
+ * for, with the header's SHA-256, is not read: its bytes are undefined. The header is always read
+ * and checked (it is small, and its check line is what proves where the entry comes from).
+ */
+export function readEntry(dir: string, key: string, path: string, secret: string | undefined, islands: ReadonlySet<string>, recorded?: ReadonlyMap<string, FileRecord>): EntryResult {
   const bad = (reason: string): EntryResult => ({ kind: 'bad', reason });
   const head = readEntryFile(join(dir, `${key}.head`), MAX_HEAD);
   if (head === 'missing') return { kind: 'missing' };
   if (typeof head === 'string') return bad(head);
   const data = head.bytes;
+  if (!data) return bad('unreadable');
   const first = data.indexOf(10);
   if (first < 0 || first > 200 || data[data.length - 1] !== 10) return bad('not a page cache entry (truncated or another format)');
   const line = Buffer.from(data.buffer, data.byteOffset, first).toString('latin1');
@@ -64,13 +84,27 @@ export function readEntry(dir: string, key: string, path: string, secret: string
   }
   if (!isHeader(header, islands)) return bad('its header is malformed');
   if (header.key !== key || header.path !== path) return bad('it is filed under another key');
-  const page = readEntryFile(join(dir, key), MAX_ENTRY);
+  const record = recorded?.get(key);
+  const page = readEntryFile(join(dir, key), MAX_ENTRY, (stats) => record?.sha256 === header.sha256 && vouches(record, stats));
   if (page === 'missing') return { kind: 'missing' };
   if (typeof page === 'string') return bad(page);
-  const { bytes } = page;
+  const { bytes, file } = page;
+  if (!bytes) return { kind: 'ok', bytes, header, identity: page.identity, file };
   if (bytes.length !== header.bytes) return bad(`${bytes.length < header.bytes ? 'truncated' : 'longer than stored'}: ${bytes.length} of ${header.bytes} bytes`);
   if (createHash('sha256').update(bytes).digest('hex') !== header.sha256) return bad('the page does not match its SHA-256 (damaged or tampered)');
-  return { kind: 'ok', bytes, header, identity: page.identity };
+  return { kind: 'ok', bytes, header, identity: page.identity, file };
+}
+
+/**
+ * A page cache entry's page read again, where a link to it cannot be kept (OutputDir.link): it
+ * must still have the size and SHA-256 the build counted on.
+ */
+export function readExpectedPage(file: string, size: number, sha256: string): Buffer {
+  const page = readEntryFile(file, MAX_ENTRY);
+  if (typeof page !== 'object' || !page.bytes || page.bytes.length !== size || createHash('sha256').update(page.bytes).digest('hex') !== sha256) {
+    throw new Error(`the page cache entry ${file} changed while the build was using it; build again`);
+  }
+  return Buffer.from(page.bytes.buffer, page.bytes.byteOffset, page.bytes.byteLength);
 }
 
 /**
@@ -78,7 +112,7 @@ export function readEntry(dir: string, key: string, path: string, secret: string
  * in an ArrayBuffer of their own (the reader thread hands it over without a copy), and which file
  * it is; or why it cannot be used; or 'missing'.
  */
-function readEntryFile(file: string, max: number): { bytes: Uint8Array; identity: FileIdentity } | string | 'missing' {
+function readEntryFile(file: string, max: number, skip?: (stats: FileStats) => boolean): { bytes: Uint8Array | undefined; identity: FileIdentity; file: FileStats } | string | 'missing' {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -91,11 +125,13 @@ function readEntryFile(file: string, max: number): { bytes: Uint8Array; identity
     const stats = fstatSync(fd);
     if (!stats.isFile()) return 'not a regular file';
     if (stats.size > max) return `larger than ${max} bytes`;
+    const file = { size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
+    if (skip?.(file)) return { bytes: undefined, identity: { dev: stats.dev, ino: stats.ino }, file };
     // One byte more than fstat said, to see a file that grew since.
     const bytes = new Uint8Array(stats.size + 1);
     let at = 0;
     for (let n; at < bytes.length && (n = readSync(fd, bytes, at, bytes.length - at, at)) > 0; ) at += n;
-    return { bytes: bytes.subarray(0, at), identity: { dev: stats.dev, ino: stats.ino } };
+    return { bytes: bytes.subarray(0, at), identity: { dev: stats.dev, ino: stats.ino }, file };
   } catch (error) {
     return `unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
   } finally {

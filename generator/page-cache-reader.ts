@@ -1,16 +1,31 @@
 // The page cache's reader thread (page-cache.ts, Session): reads and checks the entries the
-// build asks for, in order, and hands each page's bytes over without a copy.
+// build asks for, in order, and hands each page's bytes over without a copy. It keeps the record
+// of what this machine hashed (file-records.ts, `verified.json` in the cache folder): a page the
+// record vouches for is not read again when the build only links it (`lazy`), and at `close` it
+// records the entries this build used.
 import { parentPort, workerData } from 'node:worker_threads';
+import { join } from 'node:path';
 import { readEntry } from './page-cache-entry.ts';
+import { readRecords, writeRecords, type FileRecord } from './file-records.ts';
 
 const { dir, secret, islands } = workerData as { dir: string; secret?: string; islands: string[] };
 const known = new Set(islands);
-parentPort!.on('message', ({ id, key, path }: { id: number; key: string; path: string }) => {
+const ledger = join(dir, 'verified.json');
+let recorded: Map<string, FileRecord> | undefined;
+const used = new Map<string, FileRecord>();
+parentPort!.on('message', (message: { id: number; key: string; path: string; lazy: boolean } | { close: true }) => {
+  if ('close' in message) {
+    if (used.size) writeRecords(ledger, used);
+    parentPort!.postMessage({ closed: true });
+    return;
+  }
+  const { id, key, path, lazy } = message;
   let result;
   try {
-    result = readEntry(dir, key, path, secret, known);
+    result = readEntry(dir, key, path, secret, known, lazy ? (recorded ??= readRecords(ledger)) : undefined);
+    if (result.kind === 'ok') used.set(key, { ...result.file, sha256: result.header.sha256 });
   } catch (error) {
     result = { kind: 'bad' as const, reason: `unreadable (${error instanceof Error ? error.message : String(error)})` };
   }
-  parentPort!.postMessage({ id, result }, result.kind === 'ok' ? [result.bytes.buffer as ArrayBuffer] : []);
+  parentPort!.postMessage({ id, result }, result.kind === 'ok' && result.bytes ? [result.bytes.buffer as ArrayBuffer] : []);
 });

@@ -77,11 +77,18 @@ export interface CacheContext {
   records: ReadonlyMap<string, SourceRecord>;
   client: ClientAssets;
   inputs: RenderInputs;
+  /**
+   * The pages' bytes are only linked into the new build (`site build`): a page file this
+   * machine's record vouches for is not read (CachedPage.bytes is then undefined).
+   */
+  lazy?: boolean;
 }
 
 /** A page taken from the cache. */
 export interface CachedPage {
-  bytes: Buffer;
+  /** Undefined when the page was not read (CacheContext.lazy): `size` and `sha256` are the recorded ones. */
+  bytes: Buffer | undefined;
+  size: number;
   sha256: string;
   islands: string[];
   /** The entry's page file, which holds exactly `bytes`, as it was when read (OutputDir.link). */
@@ -90,6 +97,8 @@ export interface CachedPage {
 
 export interface PageCacheStats {
   reused: number;
+  /** Reused pages whose file this machine's record vouched for: linked without being read again. */
+  vouched: number;
   rendered: number;
   /** The routes this build rendered (the others came from the cache). */
   renderedPaths: string[];
@@ -102,7 +111,7 @@ export interface PageCacheStats {
 
 /** The persistent page cache of one `site build`. */
 export class PageCache {
-  readonly stats: PageCacheStats = { reused: 0, rendered: 0, renderedPaths: [], stored: 0, ignored: [], failed: [] };
+  readonly stats: PageCacheStats = { reused: 0, vouched: 0, rendered: 0, renderedPaths: [], stored: 0, ignored: [], failed: [] };
   private readonly used = new Set<string>();
   private readonly started = Date.now();
   private usable: boolean | undefined;
@@ -177,8 +186,9 @@ export class PageCache {
 
   /** The lines `site build` prints about the cache: what it reused, and every entry it ignored. */
   report(): { summary: string; warnings: string[] } {
-    const { reused, rendered, stored, ignored, failed } = this.stats;
-    const summary = `page cache: ${reused} page${reused === 1 ? '' : 's'} reused, ${rendered} rendered, ${stored} stored`;
+    const { reused, vouched, rendered, stored, ignored, failed } = this.stats;
+    const unread = vouched ? ` (${vouched} linked unread: this machine hashed them before)` : '';
+    const summary = `page cache: ${reused} page${reused === 1 ? '' : 's'} reused${unread}, ${rendered} rendered, ${stored} stored`;
     const warnings = [
       ...ignored.map((i) => `page cache: ignored ${i.entry}: ${i.reason}; the page was rendered instead`),
       ...failed.map((f) => `page cache: ${f}`),
@@ -333,15 +343,16 @@ export class Session {
 
   /** Reads and checks one entry on the reader thread; undefined (with a warning) when it cannot be trusted. */
   private async read(key: string, path: string): Promise<CachedPage | undefined> {
-    const result = await this.reader().read(key, path);
+    const result = await this.reader().read(key, path, !!this.context.lazy);
     if (result.kind === 'missing') return undefined;
     if (result.kind === 'bad') {
       this.cache.ignore(key, result.reason);
       return undefined;
     }
     const { bytes, header, identity } = result;
+    if (!bytes) this.cache.stats.vouched += 1;
     return {
-      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), sha256: header.sha256, islands: header.islands, assets: header.assets,
+      bytes: bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: header.bytes, sha256: header.sha256, islands: header.islands, assets: header.assets,
       source: { path: join(this.cache.options.dir, key), identity },
     } as CachedPage & { assets: AssetCall[] };
   }
@@ -364,7 +375,7 @@ export class Session {
     }
     this.cache.use(key);
     this.cache.stats.reused += 1;
-    return { bytes: page.bytes, sha256: page.sha256, islands: page.islands, source: page.source };
+    return { bytes: page.bytes, size: page.size, sha256: page.sha256, islands: page.islands, source: page.source };
   }
 }
 
@@ -384,7 +395,10 @@ class Reader {
     // A small heap: the thread keeps nothing but the header it is checking (pages are handed over).
     this.worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { workerData: { dir, secret, islands }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
     this.worker.unref();
-    this.worker.on('message', ({ id, result }: { id: number; result: EntryResult }) => this.settle(id, result));
+    this.worker.on('message', (message: { id: number; result: EntryResult } | { closed: true }) => {
+      if ('closed' in message) this.closed?.();
+      else this.settle(message.id, message.result);
+    });
     const fail = (reason: string) => {
       this.failure ??= reason;
       for (const id of [...this.waiting.keys()]) this.settle(id, { kind: 'bad', reason: this.failure });
@@ -393,16 +407,31 @@ class Reader {
     this.worker.on('exit', (code) => fail(`the reader thread stopped (exit code ${code})`));
   }
 
-  read(key: string, path: string): Promise<EntryResult> {
+  read(key: string, path: string, lazy: boolean): Promise<EntryResult> {
     if (this.failure) return Promise.resolve({ kind: 'bad', reason: this.failure });
     const id = this.next++;
     if (!this.waiting.size) this.worker.ref();
-    this.worker.postMessage({ id, key, path });
+    this.worker.postMessage({ id, key, path, lazy });
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
+  private closed: (() => void) | undefined;
+
+  /** Lets the thread write its record of what it hashed (a second at most), then stops it. */
   async close(): Promise<void> {
-    this.failure ??= 'the reader thread was stopped';
+    if (!this.failure) {
+      this.failure = 'the reader thread was stopped';
+      this.worker.ref();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1000);
+        this.closed = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        this.worker.once('exit', () => this.closed?.());
+        this.worker.postMessage({ close: true });
+      });
+    }
     await this.worker.terminate();
   }
 

@@ -3,13 +3,14 @@
 // and ignores (with a warning) an entry it cannot trust. Builds share one sandbox and run as a
 // chain: each step's cached build uses the cache the step before left.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, writeSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Builder, type BuildOptions } from '../../generator/build.ts';
 import type { Outputs } from '../../generator/write.ts';
 import { sandbox, root, type Sandbox } from '../helpers.ts';
+import { readRecords } from '../../generator/file-records.ts';
 
 const options = (project: string, content: string, cacheDir?: string): BuildOptions => ({
   root: project, contentDir: content, mode: 'production', includeDrafts: false, pageCache: cacheDir ? { dir: cacheDir } : undefined,
@@ -143,7 +144,7 @@ describe('a cached build writes what a clean build writes', () => {
     // The cache the steps above left: every page of this content is in it.
     const cached = site(['--out', join(box.dir, 'cli-cached'), '--cache-dir', cacheDir]);
     expect(cached.status, cached.stderr).toBe(0);
-    expect(cached.stdout).toMatch(/page cache: \d+ pages reused, 0 rendered, 0 stored/);
+    expect(cached.stdout).toMatch(/page cache: \d+ pages reused( \(\d+ linked unread: this machine hashed them before\))?, 0 rendered, 0 stored/);
     expect(snapshot(join(box.dir, 'cli-cached'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
     // Reused pages are the cache's files, linked, not copies; a clean build's are its own.
     const home = join(box.dir, 'cli-cached/index.html');
@@ -155,9 +156,40 @@ describe('a cached build writes what a clean build writes', () => {
     appendFileSync(home, '<!-- edited in place -->');
     const after = site(['--out', join(box.dir, 'cli-after'), '--cache-dir', cacheDir]);
     expect(after.status, after.stderr).toBe(0);
-    expect(after.stdout).toMatch(/page cache: \d+ pages reused, 1 rendered, 1 stored/);
+    // Every other page was hashed by the build before on this machine: linked without a read.
+    const [, reused, unread] = /page cache: (\d+) pages reused \((\d+) linked unread: this machine hashed them before\), 1 rendered, 1 stored/.exec(after.stdout) ?? [];
+    expect(Number(unread)).toBe(Number(reused));
     expect(after.stderr).toMatch(/page cache: ignored .*: longer than stored/);
     expect(snapshot(join(box.dir, 'cli-after'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+  });
+
+  test("the record of what was hashed is this boot's: a restored cache's record (another machine's) vouches for nothing, so a page changed in place behind it is caught", () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const site = (out: string) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const ledger = join(cacheDir, 'verified.json');
+    const record = JSON.parse(readFileSync(ledger, 'utf8')) as { format: number; boot: string; files: Record<string, [number, number, number, number, string]> };
+    expect(record).toMatchObject({ format: 2, boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() });
+    // A page changed in place (it keeps its inode; the dist/ files linked to it change too), and
+    // a record that names the changed file with the page's old SHA-256: what a forged artifact
+    // would hold, were the inode numbers on the restoring runner those of the saving one.
+    const [key, [, , , , digest]] = Object.entries(record.files).find(([k]) => statSync(join(cacheDir, k)).size > 1000)!;
+    const page = join(cacheDir, key);
+    const fd = openSync(page, 'r+');
+    writeSync(fd, Buffer.from('<!--forged-->'), 0, 13, 100);
+    closeSync(fd);
+    const now = statSync(page);
+    const forged = { ...record, files: { ...record.files, [key]: [now.size, now.mtimeMs, now.dev, now.ino, digest] } };
+    // This boot's record would vouch for it (the blind spot file-records.ts names)...
+    writeFileSync(ledger, JSON.stringify(forged));
+    expect(readRecords(ledger).get(key)).toMatchObject({ size: now.size, sha256: digest });
+    // ...another boot's vouches for nothing: the page is read, and caught.
+    writeFileSync(ledger, JSON.stringify({ ...forged, boot: '00000000-0000-4000-8000-000000000000' }));
+    expect(readRecords(ledger).size).toBe(0);
+    const built = site('cli-other-boot');
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).not.toMatch(/linked unread/);
+    expect(built.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: the page does not match its SHA-256`));
+    expect(snapshot(join(box.dir, 'cli-other-boot'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
   });
 
   test('an entry signed with another secret is ignored; with the same secret it is used', async () => {

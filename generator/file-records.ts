@@ -1,0 +1,113 @@
+// What a build hashed, kept for the next build on this machine: for each cache file it read and
+// checked (a page cache entry's page, a social card), its size, mtime, device, inode and SHA-256,
+// as git's index records what it hashed. While a file still has those five values, the next build
+// takes the recorded SHA-256 instead of reading the file again (a 20,000-post site's pages and
+// cards are 5 GB a build to read and hash).
+//
+// The record is input from a stranger, like the rest of .site/cache (CI restores the folder from
+// an artifact). A record vouches only for files it saw, so it is bound to this boot of this
+// machine (the kernel's random boot id): a restored folder's files are new inodes, but with the
+// same image and the same extraction order they could get the very inode numbers a record from
+// the saving runner names, with the mtime tar restores; a record from another boot is never read.
+// Without a boot id (not Linux) nothing is recorded and every file is read. What it cannot see: a
+// tool that writes into a cached file in place and then puts the file's old mtime back (the size
+// and mtime then match); the caches themselves never write into a file (they rename new ones in).
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+export interface FileRecord {
+  size: number;
+  mtimeMs: number;
+  dev: number;
+  ino: number;
+  sha256: string;
+}
+
+let boot: string | null | undefined;
+
+/** This boot's id (Linux), or undefined where there is none: then records are neither read nor written. */
+export function bootId(): string | undefined {
+  if (boot === undefined) {
+    try {
+      const id = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      boot = /^[0-9a-f-]{36}$/.test(id) ? id : null;
+    } catch {
+      boot = null;
+    }
+  }
+  return boot ?? undefined;
+}
+
+const KEY = /^[0-9a-f]{64}$/;
+const MAX_RECORD = 64 * 1024 * 1024;
+
+/**
+ * The records in `path` (format 2, this boot's), by key; empty when the file is missing, another
+ * boot's, not what `writeRecords` writes, a link or not a regular file (a FIFO would hang a read).
+ * Entries that are not well formed are skipped.
+ */
+export function readRecords(path: string): Map<string, FileRecord> {
+  const found = new Map<string, FileRecord>();
+  const current = bootId();
+  if (!current) return found;
+  let text: string;
+  try {
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.size > MAX_RECORD) return found;
+      const bytes = Buffer.allocUnsafe(stats.size);
+      let at = 0;
+      for (let n; at < bytes.length && (n = readSync(fd, bytes, at, bytes.length - at, at)) > 0; ) at += n;
+      text = bytes.toString('utf8', 0, at);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return found;
+  }
+  try {
+    const value = JSON.parse(text) as { format?: unknown; boot?: unknown; files?: unknown };
+    if (value.format !== 2 || value.boot !== current || typeof value.files !== 'object' || value.files === null) return found;
+    for (const [key, record] of Object.entries(value.files)) {
+      if (!KEY.test(key) || !Array.isArray(record) || record.length !== 5) continue;
+      const [size, mtimeMs, dev, ino, digest] = record as unknown[];
+      if (![size, mtimeMs, dev, ino].every((n) => typeof n === 'number' && Number.isFinite(n)) || typeof digest !== 'string' || !KEY.test(digest)) continue;
+      found.set(key, { size: size as number, mtimeMs: mtimeMs as number, dev: dev as number, ino: ino as number, sha256: digest });
+    }
+  } catch {
+    // Not JSON: nothing recorded, every file is read.
+  }
+  return found;
+}
+
+/** The record `path` would be for `records` (this boot's), or undefined without a boot id. */
+export function recordsText(records: Iterable<[string, FileRecord]>): string | undefined {
+  const current = bootId();
+  if (!current) return undefined;
+  const files: Record<string, [number, number, number, number, string]> = {};
+  for (const [key, r] of records) files[key] = [r.size, r.mtimeMs, r.dev, r.ino, r.sha256];
+  return JSON.stringify({ format: 2, boot: current, files });
+}
+
+/** Writes the records to a temporary name created exclusively, then renames it over `path`; failures are ignored (a record is only a hint). */
+export function writeRecords(path: string, records: Iterable<[string, FileRecord]>): void {
+  const text = recordsText(records);
+  if (text === undefined) return;
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temp, text, { flag: 'wx' });
+    renameSync(temp, path);
+  } catch {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never made.
+    }
+  }
+}
+
+/** Whether `stats` (of the file as it is now) are the ones `record` names. */
+export function vouches(record: FileRecord | undefined, stats: { size: number; mtimeMs: number; dev: number; ino: number }): record is FileRecord {
+  return !!record && record.size === stats.size && record.mtimeMs === stats.mtimeMs && record.dev === stats.dev && record.ino === stats.ino;
+}
