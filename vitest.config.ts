@@ -11,5 +11,8 @@ export default defineConfig({
     // sharp's threads) more than they compute, so two overlap well: CI's vitest part went from
     // ~245 s to the figure in the README's "Two commands".
     maxWorkers: 2,
+    // As scripts/test-all.mjs: the builds tests run share this checkout's social-card cache, and
+    // their sweep must not trim a big corpus's cards to the default 1 GB (vitest run directly too).
+    env: { SITE_CARD_CACHE_MB: process.env.SITE_CARD_CACHE_MB ?? String(1024 * 1024) },
   },
 });
