@@ -20,7 +20,8 @@ import { pictureHtml } from './images/html.ts';
 import { isRaster } from './images/problems.ts';
 import type { CacheOptions } from './images/cache.ts';
 import { SocialCards, type CardOptions } from './cards.ts';
-import { PageCache, type PageCacheOptions } from './page-cache.ts';
+import { PageCache, toolFingerprint, type PageCacheOptions } from './page-cache.ts';
+import { cachedScripts, type Scripts } from './bundle-cache.ts';
 import { readExpectedPage } from './page-cache-entry.ts';
 import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
@@ -164,7 +165,7 @@ export class Builder {
     // A build that hands its pages on renders each post once: bodies are rendered as pages read
     // them, not kept (transform.ts). Render threads are handed the model as data: eager for them.
     this.lazyPosts = !!options.onPage && options.retainPages === false && !this.threadsFor(options);
-    const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }));
+    const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }, this.scriptsSource()));
     const templates = this.time('templates', () => this.loadTemplates());
     this.timeSync('load', () => {
       this.records.clear();
@@ -225,6 +226,22 @@ export class Builder {
       pending.unsure = true;
       throw error;
     }
+  }
+
+  /**
+   * Where a full build's island scripts come from: with the page cache, its bundle cache (the
+   * tool's fingerprint names it: bundle-cache.ts); otherwise esbuild, as a clean build must.
+   */
+  private scriptsSource(): (() => Promise<Scripts>) | undefined {
+    const cache = this.pageCache;
+    if (!cache?.ready()) return undefined;
+    const { root, mode } = this.options;
+    return async () => {
+      const { scripts, outcome } = await cachedScripts({ dir: cache.options.dir, secret: cache.options.secret, fingerprint: toolFingerprint(root), mode }, () => bundleScripts({ root, mode }));
+      cache.stats.scripts = outcome.kind;
+      if (outcome.kind === 'ignored' || outcome.kind === 'failed') cache.stats.failed.push(outcome.reason);
+      return scripts;
+    };
   }
 
   /** Sorts changed paths into content files, templates and styles; editors' temporaries are dropped. */

@@ -139,10 +139,12 @@ function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dyna
   return [...seen].sort();
 }
 
-export async function bundle(options: BundleOptions): Promise<BundleResult> {
-  const [scripts, styles] = await Promise.all([bundleScripts(options), compileStylesCached(options.root)]);
+/** `scripts`: where the island scripts come from (a cached build's bundle cache: bundle-cache.ts); esbuild by default. */
+export async function bundle(options: BundleOptions, scripts: () => ReturnType<typeof bundleScripts> = () => bundleScripts(options)): Promise<BundleResult> {
+  const [made, styles] = await Promise.all([scripts(), compileStylesCached(options.root)]);
   return {
-    client: { css: styles.css, fontPreload: styles.fontPreload, shellScript: scripts.shellScript, islands: scripts.islands },
-    files: new Map([...scripts.files, ...styles.files]),
+    client: { css: styles.css, fontPreload: styles.fontPreload, shellScript: made.shellScript, islands: made.islands },
+    files: new Map([...made.files, ...styles.files]),
   };
 }
+

@@ -96,6 +96,8 @@ export interface CachedPage {
 }
 
 export interface PageCacheStats {
+  /** The island scripts: taken from the bundle cache, or bundled (and stored), or bundled after ignoring a bad file. */
+  scripts?: 'reused' | 'stored' | 'ignored' | 'failed';
   reused: number;
   /** Reused pages whose file this machine's record vouched for: linked without being read again. */
   vouched: number;
@@ -188,7 +190,8 @@ export class PageCache {
   report(): { summary: string; warnings: string[] } {
     const { reused, vouched, rendered, stored, ignored, failed } = this.stats;
     const unread = vouched ? ` (${vouched} linked unread: this machine hashed them before)` : '';
-    const summary = `page cache: ${reused} page${reused === 1 ? '' : 's'} reused${unread}, ${rendered} rendered, ${stored} stored`;
+    const scripts = this.stats.scripts === 'reused' ? '; island scripts reused' : '';
+    const summary = `page cache: ${reused} page${reused === 1 ? '' : 's'} reused${unread}, ${rendered} rendered, ${stored} stored${scripts}`;
     const warnings = [
       ...ignored.map((i) => `page cache: ignored ${i.entry}: ${i.reason}; the page was rendered instead`),
       ...failed.map((f) => `page cache: ${f}`),

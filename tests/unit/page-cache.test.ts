@@ -133,6 +133,25 @@ describe('a cached build writes what a clean build writes', () => {
     expect(stats.rendered).toBe(5);
   });
 
+  test('a damaged or tampered bundle cache file is ignored with a warning and the scripts are bundled again; the next build takes the new one', async () => {
+    const file = join(cacheDir, 'bundle-production');
+    const bytes = readFileSync(file);
+    // A byte of the scripts changed (inside the JSON, after the check line).
+    const at = bytes.indexOf('"files"') + 40;
+    bytes[at] = bytes[at] === 0x41 ? 0x42 : 0x41;
+    writeFileSync(file, bytes);
+    const first = await cachedVersusClean(root, box.content, cacheDir);
+    expect(first.stats.scripts).toBe('ignored');
+    expect(first.stats.failed).toEqual([expect.stringMatching(/bundle-production: it does not match its check \(damaged or tampered\); the scripts were bundled again/)]);
+    const second = await cachedVersusClean(root, box.content, cacheDir);
+    expect(second.stats).toMatchObject({ scripts: 'reused', failed: [] });
+    // A link there is not followed.
+    rmSync(file);
+    symlinkSync('/etc/hostname', file);
+    const linked = await cachedVersusClean(root, box.content, cacheDir);
+    expect(linked.stats.failed).toEqual([expect.stringMatching(/bundle-production: a symbolic link/)]);
+  });
+
   test('site build --no-cache neither reads nor writes the cache; a cached CLI build writes the same dist/ and says what it reused', () => {
     const node = join(root, 'node_modules/.bin/node');
     const site = (args: string[]) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
@@ -144,7 +163,7 @@ describe('a cached build writes what a clean build writes', () => {
     // The cache the steps above left: every page of this content is in it.
     const cached = site(['--out', join(box.dir, 'cli-cached'), '--cache-dir', cacheDir]);
     expect(cached.status, cached.stderr).toBe(0);
-    expect(cached.stdout).toMatch(/page cache: \d+ pages reused( \(\d+ linked unread: this machine hashed them before\))?, 0 rendered, 0 stored/);
+    expect(cached.stdout).toMatch(/page cache: \d+ pages reused( \(\d+ linked unread: this machine hashed them before\))?, 0 rendered, 0 stored; island scripts reused/);
     expect(snapshot(join(box.dir, 'cli-cached'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
     // Reused pages are the cache's files, linked, not copies; a clean build's are its own.
     const home = join(box.dir, 'cli-cached/index.html');
@@ -231,6 +250,20 @@ describe('the cache is dropped when the tool changes', () => {
     const builder = new Builder(options(project, content, dir));
     await builder.full();
     expect(builder.pageCache!.stats).toMatchObject({ reused: 0, ignored: [] });
+  });
+
+  test('an island edited: its scripts are bundled again from the new source, not taken from the bundle cache', async () => {
+    const before = new Builder(options(project, content, dir));
+    await before.full();
+    const file = join(project, 'templates/islands/Counters.tsx');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n(globalThis as { cacheTest?: string }).cacheTest = 'island-edited';\n`);
+    const builder = new Builder(options(project, content, dir));
+    const outputs = await builder.full();
+    expect(builder.pageCache!.stats.scripts).toBe('stored');
+    expect([...outputs].some(([name, bytes]) => name.startsWith('assets/js/') && bytes.includes('island-edited'))).toBe(true);
+    const again = new Builder(options(project, content, dir));
+    expect([...(await again.full())].some(([name, bytes]) => name.startsWith('assets/js/') && bytes.includes('island-edited'))).toBe(true);
+    expect(again.pageCache!.stats.scripts).toBe('reused');
   });
 
   test('a style edited: no page is reused (the stylesheet is in every page)', async () => {
