@@ -4,7 +4,9 @@
 //     time and peak RSS (median of 3 clean builds, /usr/bin/time)
 //   - one edit → rebuilt page served by `site preview` (median of 7 saves)
 //   - the page cache (issue #19): per size, a build that fills it, one post's body edited, then
-//     the cached build's wall time, its dist/ compared byte for byte with a clean build's
+//     the cached build's wall time (every page read and hashed, as on CI), edited again and the
+//     next cached build's (this machine's record vouches: file-records.ts), its dist/ compared
+//     byte for byte with a clean build's
 //   Clean builds run with --no-cache: they reuse nothing derived from an earlier build's
 //   content (the photo and social card caches aside, as before: README, Benchmarks).
 //   - with --peers: ../shared/bench/run.sh builds the same corpus with Hugo (when Debian's hugo is
@@ -104,11 +106,16 @@ function cachedBuild(contentDir, postFile, label) {
   const fill = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
   const original = readFileSync(postFile, 'utf8');
   try {
+    // First cached build: every reused page is read and hashed (as on CI, where the cache is
+    // restored: this machine's record vouches for none of its files, file-records.ts).
     writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark.\n`);
+    const first = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
+    // The next one on this machine (an author's laptop, a persistent runner): the record vouches.
+    writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark, edited again.\n`);
     const cached = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
     const clean = timedBuild(contentDir, join(work, `out-clean-${label}`));
     const differ = differences(join(work, `out-cached-${label}`), join(work, `out-clean-${label}`));
-    return { fill: fill.wall, wall: cached.wall, rss: cached.rss, summary: /page cache: .*/.exec(cached.stdout)?.[0] ?? '', identical: differ.length === 0 ? 'yes' : `NO: ${differ.length} files differ (${differ.slice(0, 3).join(', ')})` };
+    return { fill: fill.wall, first: first.wall, wall: cached.wall, rss: cached.rss, summary: /page cache: .*/.exec(cached.stdout)?.[0] ?? '', identical: differ.length === 0 ? 'yes' : `NO: ${differ.length} files differ (${differ.slice(0, 3).join(', ')})` };
   } finally {
     writeFileSync(postFile, original);
   }
@@ -138,9 +145,9 @@ for (const n of sizes) {
 console.log('\n| corpus | full build (median) | peak RSS | edit → page served (median of 7) |');
 console.log('|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.corpus} | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${Number.isNaN(r.edit) ? '–' : `${r.edit.toFixed(0)} ms`} |`);
-console.log('\n| corpus | build filling the page cache | cached build, one post edited | its peak RSS | byte-identical to a clean build | what the cache did |');
-console.log('|---|---|---|---|---|---|');
-for (const r of cachedRows) console.log(`| ${r.corpus} | ${r.fill.toFixed(2)} s | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${r.identical} | ${r.summary} |`);
+console.log('\n| corpus | build filling the page cache | one post edited: first cached build (every page read, as on CI) | edited again: next cached build | its peak RSS | byte-identical to a clean build | what the cache did |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of cachedRows) console.log(`| ${r.corpus} | ${r.fill.toFixed(2)} s | ${r.first.toFixed(2)} s | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${r.identical} | ${r.summary} |`);
 
 if (process.argv.includes('--peers')) {
   const dir = join(work, 'peers');
