@@ -11,10 +11,9 @@
 // (SHA-256, or HMAC-SHA256 with SITE_CACHE_SECRET, as an entry's header), the rest JSON of the
 // expected shape naming this fingerprint and mode. Anything else is ignored with a warning and
 // esbuild runs; the new bundle is written under a temporary name, then renamed over it.
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { checkOf } from './page-cache-entry.ts';
+import { checkOf, readEntryFile } from './page-cache-entry.ts';
+import { replaceFileSync } from './file-records.ts';
 import type { ClientAssets } from './render.ts';
 
 export type Scripts = { files: Map<string, Buffer>; shellScript: string; islands: ClientAssets['islands'] };
@@ -48,25 +47,10 @@ export async function cachedScripts(options: BundleCacheOptions, make: () => Pro
 
 /** The scripts in `file`, or why they cannot be used ('' when there is no file, or another tool's: a plain miss). */
 function readScripts(file: string, options: BundleCacheOptions): Scripts | string {
-  let bytes: Buffer;
-  try {
-    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    try {
-      const stats = fstatSync(fd);
-      if (!stats.isFile()) return 'not a regular file';
-      if (stats.size > MAX) return `larger than ${MAX} bytes`;
-      bytes = Buffer.allocUnsafe(stats.size);
-      let at = 0;
-      for (let n; at < bytes.length && (n = readSync(fd, bytes, at, bytes.length - at, at)) > 0; ) at += n;
-      bytes = bytes.subarray(0, at);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return '';
-    return code === 'ELOOP' ? 'a symbolic link' : `unreadable (${code ?? String(error)})`;
-  }
+  const read = readEntryFile(file, MAX);
+  if (read === 'missing') return '';
+  if (typeof read === 'string') return read;
+  const bytes = Buffer.from(read.bytes!.buffer, read.bytes!.byteOffset, read.bytes!.byteLength);
   const first = bytes.indexOf(10);
   if (first < 0 || !bytes.subarray(0, first).toString('latin1').startsWith(MAGIC)) return 'not a bundle cache file of this format';
   const json = bytes.subarray(first + 1);
@@ -111,16 +95,5 @@ function writeScripts(file: string, options: BundleCacheOptions, scripts: Script
     islands: scripts.islands,
     files: Object.fromEntries([...scripts.files].map(([name, bytes]) => [name, bytes.toString('base64')])),
   }));
-  const temp = join(options.dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
-  try {
-    writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, options.secret)}\n`), json]), { flag: 'wx', mode: 0o644 });
-    renameSync(temp, file);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Never made.
-    }
-    throw error;
-  }
+  replaceFileSync(file, Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, options.secret)}\n`), json]));
 }

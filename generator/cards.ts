@@ -238,7 +238,7 @@ export class SocialCards {
     await settle(entries.map(([, p]) => p.bytes));
     const ledger = join(this.options.cacheDir, VERIFIED);
     // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
-    const verified = await (this.verifiedAtPlan ??= readVerified(ledger));
+    const verified = await (this.verifiedAtPlan ??= Promise.resolve(readRecords(ledger)));
     let changed = false;
     let next = 0;
     const reader = async () => {
@@ -282,7 +282,7 @@ export class SocialCards {
   }
 
   /** verified.json as plan() found it: cards recorded there need no look before `each`. */
-  private verifiedAtPlan: Promise<Map<string, Verified>> | undefined;
+  private verifiedAtPlan: Promise<Map<string, FileRecord>> | undefined;
 
   /** Makes sure the card with this key is in the cache folder (drawn now if not), without keeping it. */
   private ensure(key: string, job: () => CardJob): Promise<undefined> {
@@ -291,7 +291,7 @@ export class SocialCards {
       // A card the record lists is looked at by `each` anyway (lstat), which draws it if it is
       // gone or damaged: a stat here too was 8,000 calls a build at 4,000 posts. Whole or not
       // is seen when `each` reads it.
-      const recorded = (await (this.verifiedAtPlan ??= readVerified(join(this.options.cacheDir, VERIFIED)))).has(key);
+      const recorded = (await (this.verifiedAtPlan ??= Promise.resolve(readRecords(join(this.options.cacheDir, VERIFIED))))).has(key);
       if (recorded || (await stat(path).catch(() => undefined))?.isFile()) {
         this.stats.fromDisk++;
         return undefined;
@@ -442,13 +442,6 @@ async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileId
   } catch {
     return undefined;
   }
-}
-
-type Verified = FileRecord;
-
-/** verified.json (generator/file-records.ts: this boot's record of what was hashed). */
-async function readVerified(path: string): Promise<Map<string, Verified>> {
-  return readRecords(path);
 }
 
 /** A card's bytes, read again where a link cannot be kept: they must be those its record names. */

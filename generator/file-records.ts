@@ -12,8 +12,9 @@
 // Without a boot id (not Linux) nothing is recorded and every file is read. What it cannot see: a
 // tool that writes into a cached file in place and then puts the file's old mtime back (the size
 // and mtime then match); the caches themselves never write into a file (they rename new ones in).
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { readEntryFile } from './page-cache-entry.ts';
 
 export interface FileRecord {
   size: number;
@@ -50,22 +51,9 @@ export function readRecords(path: string): Map<string, FileRecord> {
   const found = new Map<string, FileRecord>();
   const current = bootId();
   if (!current) return found;
-  let text: string;
-  try {
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    try {
-      const stats = fstatSync(fd);
-      if (!stats.isFile() || stats.size > MAX_RECORD) return found;
-      const bytes = Buffer.allocUnsafe(stats.size);
-      let at = 0;
-      for (let n; at < bytes.length && (n = readSync(fd, bytes, at, bytes.length - at, at)) > 0; ) at += n;
-      text = bytes.toString('utf8', 0, at);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return found;
-  }
+  const read = readEntryFile(path, MAX_RECORD);
+  if (typeof read !== 'object' || !read.bytes) return found;
+  const text = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength).toString('utf8');
   try {
     const value = JSON.parse(text) as { format?: unknown; boot?: unknown; files?: unknown };
     if (value.format !== 2 || value.boot !== current || typeof value.files !== 'object' || value.files === null) return found;
@@ -90,20 +78,30 @@ export function recordsText(records: Iterable<[string, FileRecord]>): string | u
   return JSON.stringify({ format: 2, boot: current, files });
 }
 
-/** Writes the records to a temporary name created exclusively, then renames it over `path`; failures are ignored (a record is only a hint). */
+/** Writes the records (see `replaceFileSync`); failures are ignored (a record is only a hint). */
 export function writeRecords(path: string, records: Iterable<[string, FileRecord]>): void {
   const text = recordsText(records);
   if (text === undefined) return;
+  try {
+    replaceFileSync(path, Buffer.from(text));
+  } catch {
+    // The next build reads the files again.
+  }
+}
+
+/** Writes `bytes` to a temporary name created exclusively (never through a link), then renames it over `path`. */
+export function replaceFileSync(path: string, bytes: Buffer): void {
   const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeFileSync(temp, text, { flag: 'wx' });
+    writeFileSync(temp, bytes, { flag: 'wx', mode: 0o644 });
     renameSync(temp, path);
-  } catch {
+  } catch (error) {
     try {
       unlinkSync(temp);
     } catch {
       // Never made.
     }
+    throw error;
   }
 }
 

@@ -112,7 +112,7 @@ export function readExpectedPage(file: string, size: number, sha256: string): Bu
  * in an ArrayBuffer of their own (the reader thread hands it over without a copy), and which file
  * it is; or why it cannot be used; or 'missing'.
  */
-function readEntryFile(file: string, max: number, skip?: (stats: FileStats) => boolean): { bytes: Uint8Array | undefined; identity: FileIdentity; file: FileStats } | string | 'missing' {
+export function readEntryFile(file: string, max: number, skip?: (stats: FileStats) => boolean): { bytes: Uint8Array | undefined; identity: FileIdentity; file: FileStats } | string | 'missing' {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
