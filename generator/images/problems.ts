@@ -14,13 +14,18 @@ const extensionOf = (path: string) => /\.[^./]+$/.exec(path)?.[0]?.toLowerCase()
 /** Whether the build encodes this path (a photo) rather than copying it (an SVG). */
 export const isRaster = (path: string): boolean => (rasterExtensions as readonly string[]).includes(extensionOf(path));
 
+/** An SVG or a photo format the site delivers (by the name's extension). */
+export function isSupportedImage(value: string): boolean {
+  return extensionOf(value) === '.svg' || isRaster(value);
+}
+
 /**
  * A path whose extension is neither a photo's nor an SVG's (a .heic or .gif written in
  * Markdown; schema fields cannot name one): unsupported before any byte is read.
  */
 export function extensionProblem(value: string, at: Place): Problem | undefined {
+  if (isSupportedImage(value)) return undefined;
   const ext = extensionOf(value);
-  if (ext === '.svg' || isRaster(value)) return undefined;
   return problem('image-unsupported', at, { value, format: ext ? ext.slice(1).toUpperCase() : 'no extension' });
 }
 
