@@ -13,9 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { Ajv2020, _, Name, type ValidateFunction, type KeywordCxt } from 'ajv/dist/2020.js';
-import { strConcat } from 'ajv/dist/compile/codegen/index.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Ajv2020, ValidateFunction, KeywordCxt } from 'ajv/dist/2020.js';
+
+// ajv itself (~200 modules, ~35 ms to load) is needed only to compile: a command that finds the
+// saved module (below) never loads it.
+const ajvRequire = createRequire(import.meta.url);
+const ajvLib = () => ajvRequire('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
 
 export const schemaDir = fileURLToPath(new URL('./schemas/', import.meta.url));
 
@@ -71,6 +74,8 @@ function collecting(keyword: string, schemaType: 'string' | 'array', collector: 
     keyword,
     schemaType,
     code(cxt: KeywordCxt) {
+      const { _, Name } = ajvLib();
+      const { strConcat } = ajvRequire('ajv/dist/compile/codegen/index.js') as typeof import('ajv/dist/compile/codegen/index.js');
       const { gen, data, schemaCode, it } = cxt;
       const fn = gen.scopeValue('func', { ref: collectors[collector], code: _`${new Name(collector)}` });
       gen.code(_`${fn}(${schemaCode}, ${data}, ${strConcat(new Name('instancePath'), it.errorPath)})`);
@@ -86,6 +91,7 @@ function collecting(keyword: string, schemaType: 'string' | 'array', collector: 
  * the saved module.
  */
 export function createAjv(options: { checkSchemas?: boolean; source?: boolean } = {}): Ajv2020 {
+  const { Ajv2020, _ } = ajvLib();
   const ajv = new Ajv2020({
     allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true,
     validateSchema: options.checkSchemas ?? false,
@@ -153,6 +159,7 @@ export function compileValidators(files = schemaFiles()): { validators: Validato
   const ajv = createAjv({ source: true });
   const validators: Validators = {};
   for (const name of files) validators[name] = ajv.getSchema(name)!;
+  const standaloneCode = ajvRequire('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
   const standalone = standaloneCode.default(ajv, Object.fromEntries(files.map((f) => [f, f]))).replace(/^"use strict";/, '');
   const code = `"use strict";\nmodule.exports = function (require, formats, collectReference, collectParams) {\nconst exports = {};\n${standalone}\nreturn exports;\n};\n`;
   return { validators, code };
