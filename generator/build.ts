@@ -1,5 +1,6 @@
 // The build as a list of timed stages, and the state the preview keeps between rebuilds so
 // one edit re-renders only the pages that depend on it.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,12 +9,12 @@ import { collectionOf } from './collections.ts';
 import { loadFile, loadAll, locate, type SourceRecord } from './load.ts';
 import { validate, type Validated } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { renderCache, renderRoute, RenderError, type RenderInputs, type Templates } from './render.ts';
+import { completeChunks, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from './render.ts';
 import { RenderPool, renderThreads, ThreadRenderError } from './render-pool.ts';
 import { AssetReplay } from './asset-record.ts';
 import { MarkdownCache, transform, type TransformOptions } from './transform.ts';
-import { bundle, bundleScripts, type BundleResult } from './bundle.ts';
-import { compileStyles, compileStylesCached } from './styles.ts';
+import { bundleParts, bundleScripts, type BundleResult } from './bundle.ts';
+import { compileStyles, compileStylesCached, type StylesResult } from './styles.ts';
 import { AssetStore } from './assets.ts';
 import { ImageStage } from './images/stage.ts';
 import { pictureHtml } from './images/html.ts';
@@ -49,6 +50,8 @@ export interface BuildOptions {
   renderThreads?: { count: number; wait?: boolean };
   /** Reuse and keep pages in this persistent page cache (generator/page-cache.ts): `site build` only. */
   pageCache?: PageCacheOptions;
+  /** How a full build without the page cache makes the island scripts (default: esbuild; tests: a slow one). */
+  scripts?: () => Promise<Scripts>;
 }
 
 export interface Timing { stage: string; ms: number }
@@ -106,6 +109,8 @@ export class Builder {
   readonly pageCache: PageCache | undefined;
   /** Pages the last full build rendered on render threads (render-pool.ts; SITE_RENDER_THREADS). */
   renderedOnThreads = 0;
+  /** Pages the last full build rendered before its scripts were bundled, and held until then (Builder.full). */
+  heldPages = 0;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
   /** The inlined stylesheet's gzip size, for the text it was measured on. */
@@ -165,7 +170,10 @@ export class Builder {
     // A build that hands its pages on renders each post once: bodies are rendered as pages read
     // them, not kept (transform.ts). Render threads are handed the model as data: eager for them.
     this.lazyPosts = !!options.onPage && options.retainPages === false && !this.threadsFor(options);
-    const bundling = this.time('bundle', () => bundle({ root: this.options.root, mode: this.options.mode }, this.scriptsSource()));
+    const parts = bundleParts({ root: this.options.root, mode: this.options.mode }, this.scriptsSource());
+    const bundling = this.time('bundle', () => parts.whole);
+    let bundled = false;
+    bundling.then(() => (bundled = true), () => {});
     const templates = this.time('templates', () => this.loadTemplates());
     this.timeSync('load', () => {
       this.records.clear();
@@ -174,11 +182,19 @@ export class Builder {
     // Invalid content ends the build here; the bundle's outcome no longer matters then.
     bundling.catch(() => {});
     await this.validateAll();
-    // Rendering waits for the bundle (its file names are in every page). Starting before it
-    // and completing those pages later was tried: on two cores, already busy with esbuild and
-    // Sass, it gained no time and held more memory.
-    [this.bundled, this.templates] = await Promise.all([bundling, templates]);
-    await this.time('render', () => this.renderAll(allRoutes, options.onPage, options.retainPages ?? true, options.claim));
+    this.templates = await templates;
+    // Every page names the scripts' files, whose names are their content hashes. A `site build`
+    // that renders on this thread and keeps no page cache does not wait for esbuild: its pages
+    // render with the stylesheet and stand-ins for those names, and are held (a few dozen at
+    // most) until the scripts are in, then completed and handed on (renderAll). On the shipped
+    // site the main thread had waited ~130 ms for esbuild, then rendered for ~200 ms with the
+    // other core idle. (An earlier try, when Sass was compiled on every build and rendering
+    // also waited for it, gained nothing on two cores.) Cached builds take their scripts from
+    // the page cache, whose keys name them, and render threads are handed the client at start.
+    const early = !bundled && !this.pageCache && !!options.onPage && options.retainPages === false && !this.threadsFor(options);
+    const later = early ? { bundle: bundling, styles: await parts.styles } : undefined;
+    if (!later) this.bundled = await bundling;
+    await this.time('render', () => this.renderAll(allRoutes, options.onPage, options.retainPages ?? true, options.claim, later));
     this.pending = noChanges();
     return this.outputs;
   }
@@ -234,7 +250,7 @@ export class Builder {
    */
   private scriptsSource(): (() => Promise<Scripts>) | undefined {
     const cache = this.pageCache;
-    if (!cache?.ready()) return undefined;
+    if (!cache?.ready()) return this.options.scripts;
     const { root, mode } = this.options;
     return async () => {
       const { scripts, outcome } = await cachedScripts({ dir: cache.options.dir, secret: cache.options.secret, fingerprint: toolFingerprint(root), mode }, () => bundleScripts({ root, mode }));
@@ -399,8 +415,15 @@ export class Builder {
    * `onPage`, it hands over each page and lets the event loop run every few pages, so the
    * writes it started make progress while rendering goes on.
    */
-  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: PageSink, retainPages = true, claim?: (file: string) => string): Promise<string[]> {
+  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }): Promise<string[]> {
     const site = this.site!;
+    // Pages rendered before the scripts are in (Builder.full): held, with a stand-in client, until then.
+    let standIn: { nonce: string; ready: boolean; held: { route: Route; chunks: Buffer[]; islands: string[] }[] } | undefined;
+    if (later) {
+      standIn = { nonce: randomBytes(12).toString('hex'), ready: false, held: [] };
+      const waiting = standIn;
+      later.bundle.then(() => (waiting.ready = true), () => (waiting.ready = true));
+    }
     const inputs: RenderInputs = {
       templates: this.templates!,
       sites: this.sites,
@@ -409,7 +432,7 @@ export class Builder {
       image: (p, role) => this.assets.image(p, role),
       inlineImage: (p) => this.assets.inlineImage(p),
       icon: (p: string) => this.assets.icon(p),
-      client: this.bundled!.client,
+      client: standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client,
       cache: renderCache({ arena: which === allRoutes }),
     };
     const outputs: Outputs = new Map();
@@ -424,6 +447,7 @@ export class Builder {
     const threads = which === allRoutes ? this.threadsFor({ onPage, retainPages, claim }) : 0;
     const pool = threads ? this.startPool(threads) : undefined;
     this.renderedOnThreads = 0;
+    this.heldPages = 0;
     const replay = pool && new AssetReplay(inputs);
     const pooled = new Set<Promise<void>>();
     let failure: unknown;
@@ -434,13 +458,35 @@ export class Builder {
       rendered.push(path);
       return wait;
     };
-    const renderHere = (route: Route, record: boolean) => {
-      const page = renderRoute(route, record ? (cached?.inputs ?? inputs) : inputs);
+    const hand = (route: Route, chunks: Buffer[], islands: string[], record: boolean): Promise<void> | undefined => {
       // Hashed as pieces, like they are written: the whole page never exists in memory.
-      const digest = { bytes: page.chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(page.chunks) };
-      let wait = onPage!(route.file, page.chunks);
-      if (cached && record) wait = both(wait, cached.rendered(route, page.chunks, digest.sha256, page.islands));
-      return accept(route.file, route.path, digest, page.islands, wait);
+      const digest = { bytes: chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(chunks) };
+      let wait = onPage!(route.file, chunks);
+      if (cached && record) wait = both(wait, cached.rendered(route, chunks, digest.sha256, islands));
+      return accept(route.file, route.path, digest, islands, wait) || undefined;
+    };
+    const renderHere = (route: Route, record: boolean): Promise<void> | undefined => {
+      const page = renderRoute(route, record ? (cached?.inputs ?? inputs) : inputs);
+      if (standIn) {
+        standIn.held.push({ route, chunks: page.chunks, islands: page.islands });
+        this.heldPages += 1;
+        return undefined;
+      }
+      return hand(route, page.chunks, page.islands, record);
+    };
+    // The scripts are in: the held pages are completed (the bytes they would have had) and
+    // handed on in order, and the shell parts cached with stand-ins are completed for the rest.
+    const complete = async () => {
+      const { nonce, held } = standIn!;
+      standIn = undefined;
+      this.bundled = await later!.bundle;
+      inputs.client = this.bundled.client;
+      const done = new Map<Buffer, Buffer>();
+      const shell = inputs.cache!.shell;
+      for (const [key, markup] of shell) shell.set(key, completeChunks([markup], inputs.client, nonce, done)[0]!);
+      let wait: Promise<void> | undefined | void;
+      for (const page of held) wait = both(wait, hand(page.route, completeChunks(page.chunks, inputs.client, nonce, done), page.islands, true));
+      await wait;
     };
     const onThread = (route: Route, index: number) => {
       const target = claim!(route.file);
@@ -471,6 +517,8 @@ export class Builder {
     try {
       for (const [index, route] of this.routes.entries()) {
         if (failure) throw failure;
+        // Held pages are bounded: past a few dozen, rendering waits for the scripts.
+        if (standIn && (standIn.ready || standIn.held.length >= HELD_PAGES)) await complete();
         live.add(route.path);
         const previous = this.outputs.get(route.file);
         if (previous && !which(route)) {
@@ -516,6 +564,7 @@ export class Builder {
         // writer's backlog is full).
         if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
       }
+      if (standIn) await complete();
       while (pooled.size) await Promise.race(pooled);
       if (failure) throw failure;
       if (writer) await writer;
@@ -604,9 +653,12 @@ export class Builder {
 
 const allRoutes = () => true;
 
+/** Pages rendered before the scripts are in that a build holds at most (renderAll): then it waits. */
+const HELD_PAGES = 64;
+
 /** Waits for both "wait" answers, when either asks. */
-function both(a: Promise<void> | undefined | void, b: Promise<void> | undefined): Promise<void> | undefined {
-  return a && b ? Promise.all([a, b]).then(() => {}) : (a ?? b);
+function both(a: Promise<void> | undefined | void, b: Promise<void> | undefined | void): Promise<void> | undefined {
+  return a && b ? Promise.all([a, b]).then(() => {}) : (a || b || undefined);
 }
 
 /**

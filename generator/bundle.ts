@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { pureRewrites } from './bundle-pure.ts';
-import { compileStylesCached } from './styles.ts';
+import { compileStylesCached, type StylesResult } from './styles.ts';
 import type { ClientAssets } from './render.ts';
 
 /** Files in templates/islands that are the mechanism, not islands. */
@@ -139,12 +139,17 @@ function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dyna
   return [...seen].sort();
 }
 
-/** `scripts`: where the island scripts come from (a cached build's bundle cache: bundle-cache.ts); esbuild by default. */
-export async function bundle(options: BundleOptions, scripts: () => ReturnType<typeof bundleScripts> = () => bundleScripts(options)): Promise<BundleResult> {
-  const [made, styles] = await Promise.all([scripts(), compileStylesCached(options.root)]);
-  return {
-    client: { css: styles.css, fontPreload: styles.fontPreload, shellScript: made.shellScript, islands: made.islands },
-    files: new Map([...made.files, ...styles.files]),
-  };
+/**
+ * The stylesheet and the scripts, started together. `scripts`: where the island scripts come
+ * from (a cached build's bundle cache: bundle-cache.ts); esbuild by default. `styles` settles on
+ * its own, usually long before the scripts (a full build renders with it meanwhile: Builder.full).
+ */
+export function bundleParts(options: BundleOptions, scripts: () => ReturnType<typeof bundleScripts> = () => bundleScripts(options)): { styles: Promise<StylesResult>; whole: Promise<BundleResult> } {
+  const styles = compileStylesCached(options.root);
+  const whole = Promise.all([scripts(), styles]).then(([made, css]) => ({
+    client: { css: css.css, fontPreload: css.fontPreload, shellScript: made.shellScript, islands: made.islands },
+    files: new Map([...made.files, ...css.files]),
+  }));
+  return { styles, whole };
 }
 

@@ -99,6 +99,43 @@ export interface ClientAssets {
   fontPreload: string;
   /** Island name → its entry script and the chunks it imports (for modulepreload). */
   islands: Record<string, { script: string; imports: string[]; lazy: string[] }>;
+  /**
+   * Set on a stand-in (standInClient): the scripts are still being bundled, and pages rendered
+   * with it hold placeholders named by this nonce until completePage fills them in.
+   */
+  standIn?: string;
+}
+
+/**
+ * A client for pages rendered while esbuild is still bundling (`site build`, Builder.full): the
+ * stylesheet is known, the scripts' file names (content hashes) are not. Where a page names them
+ * (the shell script's URL in the head, the island scripts' data before </head>), it holds a
+ * placeholder with this build's random `nonce`, which content cannot know and so cannot write.
+ */
+export function standInClient(css: string, fontPreload: string, nonce: string): ClientAssets {
+  return { css, fontPreload, shellScript: `/__site-scripts-${nonce}__/shell.js`, islands: {}, standIn: nonce };
+}
+
+/**
+ * A page rendered with standInClient(…, nonce), with `client`'s scripts where its placeholders
+ * are: the bytes renderRoute gives with `client` itself. `done` maps a chunk already completed
+ * to its result (the shell parts every page shares are completed once).
+ */
+export function completeChunks(chunks: Buffer[], client: ClientAssets, nonce: string, done: Map<Buffer, Buffer>): Buffer[] {
+  const marker = Buffer.from(`site-scripts-${nonce}`);
+  const islandsAt = new RegExp(`<!--site-scripts-${nonce}:([A-Za-z0-9_,]+)-->`, 'g');
+  return chunks.map((chunk) => {
+    let complete = done.get(chunk);
+    if (complete) return complete;
+    if (!chunk.includes(marker)) return chunk;
+    const text = chunk.toString('utf8')
+      .replaceAll(`/__site-scripts-${nonce}__/shell.js`, client.shellScript)
+      .replace(islandsAt, (_, names: string) => islandScripts(names.split(','), client));
+    if (text.includes(marker.toString())) throw new Error('render: a script placeholder was left in a page');
+    complete = Buffer.from(text);
+    done.set(chunk, complete);
+    return complete;
+  });
 }
 
 export interface RenderInputs {
@@ -325,6 +362,7 @@ function renderIslandMarkup({ IslandBoundary }: Templates, use: IslandUse, index
  * server's HTML and needs none of them to show.
  */
 function islandScripts(names: string[], client: ClientAssets): string {
+  if (client.standIn) return `<!--site-scripts-${client.standIn}:${names.join(',')}-->`;
   const preload = new Set<string>();
   const scripts: string[] = [];
   for (const name of names) {
