@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { cardSvg, escapeXml, titleLayout, wrapLines, type CardFont } from '../../generator/images/social-card.ts';
 import { readPngText, withPngText } from '../../generator/images/png-text.ts';
-import { CARD_FONT, loadCardFont, renderCard, slugOf, SocialCards, tokenColours, type CardJob } from '../../generator/cards.ts';
+import { CARD_FONT, cardRecordName, loadCardFont, renderCard, slugOf, SocialCards, tokenColours, type CardJob } from '../../generator/cards.ts';
 import { ContentError } from '../../generator/problems.ts';
 import type { Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
@@ -167,9 +167,9 @@ describe('the card stage', () => {
     const warm = await streamed();
     expect(warm.made).toHaveLength(1);
     for (const [file, bytes] of expected) expect(warm.got.get(file)!.equals(bytes)).toBe(true);
-    // A card verified.json records, deleted since: plan() takes the record's word and does not
-    // look; each() finds it gone and draws it again.
-    expect(readFileSync(join(cacheDir, 'verified.json'), 'utf8')).toContain(entry!.replace(/\.bin$/, ''));
+    // A card the content folder's record names, deleted since: plan() takes the record's word and
+    // does not look; each() finds it gone and draws it again.
+    expect(readFileSync(join(cacheDir, cardRecordName(contentDir)), 'utf8')).toContain(entry!.replace(/\.bin$/, ''));
     rmSync(join(cacheDir, entry!));
     const gone = await streamed();
     expect(gone.made).toHaveLength(1);
@@ -186,7 +186,7 @@ describe('the card stage', () => {
     expect(readdirSync(cacheDir).filter((n) => n.endsWith('.bin'))).toHaveLength(3);
   });
 
-  test('the sweep keeps this build\'s cards, removes those unused for 30 days, then the least recently used above the size limit, and nothing else', async () => {
+  test('the sweep keeps this build\'s cards, removes those unused for 30 days, then the least recently used down to 80% of the size limit, and nothing else', async () => {
     const cacheDir = temp('cards-cache-');
     const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
     cards.plan([route('/', 'Home'), route('/faqs', 'FAQs')], { en: site }, nowhere);
@@ -203,24 +203,52 @@ describe('the card stage', () => {
     };
     // This build's own cards, last used long ago: kept (and marked used now).
     for (const name of ours) utimesSync(join(cacheDir, name), new Date(started - 90 * day), new Date(started - 90 * day));
-    const stale = card('a', 31);
-    const older = card('b', 5);
-    const newer = card('c', 1);
+    const ourBytes = ours.reduce((n, name) => n + statSync(join(cacheDir, name)).size, 0);
+    // Three other cards, each as big as this build's together.
+    const stale = card('a', 31, ourBytes);
+    const older = card('b', 5, ourBytes);
+    const newer = card('c', 1, ourBytes);
     const foreign = join(cacheDir, 'notes.txt');
     writeFileSync(foreign, 'not a card');
-    const ourBytes = ours.reduce((n, name) => n + statSync(join(cacheDir, name)).size, 0);
-    // Room for this build's cards and one more: the stale one goes for its age, then the older of the two.
-    const result = await cards.sweep({ maxBytes: ourBytes + 1500, maxAgeDays: 30 }, started);
-    expect(result).toMatchObject({ removed: 2, bytes: 2000 });
+    // Four times this build's bytes in a folder limited to 2.5 times: over it, so down to 80% of
+    // it (twice this build's). The stale one goes for its age, then the older of the two.
+    const limits = { maxBytes: ourBytes * 2.5, maxAgeDays: 30 };
+    const result = await cards.sweep(limits, started);
+    expect(result).toMatchObject({ removed: 2, bytes: 2 * ourBytes });
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(older)).toBe(false);
     expect(existsSync(newer)).toBe(true);
     expect(existsSync(foreign)).toBe(true);
+    // Now under 90% of the limit: the next builds of the day look at no other card (the ledger).
+    utimesSync(newer, new Date(started - 40 * day), new Date(started - 40 * day));
+    expect((await cards.sweep(limits, started)).removed).toBe(0);
+    expect(existsSync(newer)).toBe(true);
     for (const name of ours) expect(statSync(join(cacheDir, name)).mtimeMs).toBeGreaterThanOrEqual(started - 1000);
     // Under a limit smaller than this build's own cards, those are still all kept.
+    rmSync(join(cacheDir, 'sweep.json'));
     const tight = await cards.sweep({ maxBytes: 0, maxAgeDays: 30 }, started);
     expect(tight.removed).toBe(1);
     expect(readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).sort()).toEqual(ours);
+  });
+
+  test('each content folder has its own record of the cards it read; the sweep removes the records of folders not built for 30 days and the single record of earlier versions', async () => {
+    const cacheDir = temp('cards-cache-');
+    const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
+    cards.retain = false;
+    cards.plan([route('/', 'Home')], { en: site }, nowhere);
+    await cards.each(() => undefined);
+    const mine = join(cacheDir, cardRecordName(contentDir));
+    expect(existsSync(mine)).toBe(true);
+    // Another content folder's name for the same checkout's cache: not this one's.
+    expect(cardRecordName(join(contentDir, 'elsewhere'))).not.toBe(cardRecordName(contentDir));
+    const day = 86_400_000;
+    const abandoned = join(cacheDir, cardRecordName(join(contentDir, 'gone')));
+    const recent = join(cacheDir, cardRecordName(join(contentDir, 'recent')));
+    const legacy = join(cacheDir, 'verified.json');
+    for (const file of [abandoned, recent, legacy]) writeFileSync(file, '{}');
+    utimesSync(abandoned, new Date(Date.now() - 31 * day), new Date(Date.now() - 31 * day));
+    await cards.sweep({ maxBytes: 1e9, maxAgeDays: 30 }, Date.now());
+    expect([abandoned, recent, legacy, mine].map((f) => existsSync(f))).toEqual([false, true, false, true]);
   });
 
   test('within a day of a full look and well under the limit, the sweep marks this build\'s cards and looks at no other; a day later, or near the limit, or with a damaged ledger, it looks again', async () => {
@@ -331,7 +359,7 @@ describe('the card stage', () => {
     const outcomes = await Promise.allSettled(lazy.map((read) => read()));
     expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([expect.stringMatching(/changed while the build was using it/)]);
     // A damaged record: every card is read.
-    writeFileSync(join(cacheDir, 'verified.json'), '{"format": 1, "cards": {"nope": [1]}}');
+    writeFileSync(join(cacheDir, cardRecordName(contentDir)), '{"format": 1, "cards": {"nope": [1]}}');
     expect((await streamed()).stats.verifiedByStat).toBe(0);
   });
 
