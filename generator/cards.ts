@@ -104,6 +104,7 @@ export class SocialCards {
     const digests = new Map<Buffer, string>();
     const digestOf = (bytes: Buffer) => digests.get(bytes) ?? digests.set(bytes, sha256(bytes)).get(bytes)!;
     const planned = new Map<string, Planned>();
+    const hosts = new Map<Site, string>();
     for (const route of routes) {
       const site = sites[route.locale]!;
       const own = route.socialImage;
@@ -119,7 +120,9 @@ export class SocialCards {
         job = () => ({ kind: 'image', source, format, svg: isSvg });
       } else {
         const { config } = site;
-        const input = { title: route.title, section: route.section, host: new URL(config.url).host, lang: locales[route.locale].tag, colours };
+        let host = hosts.get(site);
+        if (host === undefined) hosts.set(site, (host = new URL(config.url).host));
+        const input = { title: route.title, section: route.section, host, lang: locales[route.locale].tag, colours };
         const logo = contentFile(config.logoWhite);
         const mark = contentFile(config.mark);
         key = sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
