@@ -14,7 +14,6 @@ import { lstat, mkdir, open, readdir, rename, stat, unlink, utimes, writeFile } 
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import type { Glyph } from 'fontkit';
 import { hash, sha256 } from './hash.ts';
 import { problem, type Place } from './errors.ts';
@@ -28,6 +27,7 @@ import { isWholePng, withPngText } from './images/png-text.ts';
 import type { Linkable, ReadBytes } from './write.ts';
 import type { FileIdentity } from './page-cache-entry.ts';
 import { readRecords, vouches, writeRecords, type FileRecord } from './file-records.ts';
+import { loadSharp, sharpVersions } from './images/sharp.ts';
 
 /** What a page's head says about its card. */
 export interface SocialCard {
@@ -96,7 +96,8 @@ export class SocialCards {
     if (!this.fontBytes?.equals(fontBytes)) this.font = undefined;
     this.fontBytes = fontBytes;
     const colours = tokenColours(readFileSync(join(this.root, TOKENS), 'utf8'));
-    const renderer = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
+    const { sharp: sharpVersion, vips } = sharpVersions();
+    const renderer = `sharp ${sharpVersion} vips ${vips}`;
     const brand = new Map<string, Buffer>();
     const contentFile = (path: string) => brand.get(path) ?? brand.set(path, readUnder(this.contentDir, path)).get(path)!;
     // The font, logo and mark are in every template card's key: hashed once, not once a route
@@ -364,17 +365,17 @@ async function settle<T>(cards: Promise<T>[]): Promise<T[]> {
 export async function renderCard(job: CardJob): Promise<Buffer> {
   if (job.kind === 'template') {
     // Full colour at zlib level 6: a palette PNG is half the bytes but quantising takes 4× as long (measured: 120 ms against 28 ms a card).
-    const png = await sharp(Buffer.from(await job.svg())).png({ compressionLevel: 6 }).toBuffer();
+    const png = await loadSharp()(Buffer.from(await job.svg())).png({ compressionLevel: 6 }).toBuffer();
     return withPngText(png, 'Title', job.title, job.lang);
   }
   // An SVG is rasterised at the density that makes it cover the card, so it is never upscaled as pixels.
   let density: number | undefined;
   if (job.svg) {
-    const { width = CARD_WIDTH, height = CARD_HEIGHT } = await sharp(job.source).metadata();
+    const { width = CARD_WIDTH, height = CARD_HEIGHT } = await loadSharp()(job.source).metadata();
     density = Math.min(72 * Math.max(1, CARD_WIDTH / width, CARD_HEIGHT / height), 2400);
   }
   // No withMetadata(): sharp writes no EXIF, so a photo's GPS position stays out of the card.
-  const image = sharp(job.source, density ? { density } : {}).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' });
+  const image = loadSharp()(job.source, density ? { density } : {}).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' });
   return job.format === 'jpeg' ? image.jpeg({ quality: 82, mozjpeg: true }).toBuffer() : image.png({ compressionLevel: 9 }).toBuffer();
 }
 

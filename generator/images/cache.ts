@@ -12,15 +12,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { hash } from '../hash.ts';
 import { encodeImage, type Encoded, type EncodedFile, type Transform } from './encode.ts';
+import { sharpVersions } from './sharp.ts';
 
 /** Bump when encode.ts changes its output for the same transform (a new encoder setting). */
 export const ENCODER_REVISION = 2;
 
-/** sharp and libvips versions plus our revision: part of every key. */
-export const encoderVersion = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips} r${ENCODER_REVISION}`;
+/** sharp and libvips versions plus our revision: part of every key (the versions without loading sharp: sharp.ts). */
+export function encoderVersion(): string {
+  const { sharp, vips } = sharpVersions();
+  return `sharp ${sharp} vips ${vips} r${ENCODER_REVISION}`;
+}
 
 /** JSON with object keys sorted, so the same transform always gives the same key. */
 export function stableJson(value: unknown): string {
@@ -33,7 +36,7 @@ export function stableJson(value: unknown): string {
 }
 
 /** The cache key: sha256 of the source's digest, the transform and the encoder version. */
-export function cacheKey(source: Buffer, transform: Transform, version = encoderVersion): string {
+export function cacheKey(source: Buffer, transform: Transform, version = encoderVersion()): string {
   const digest = createHash('sha256').update(source).digest('hex');
   return createHash('sha256').update(`${digest}\n${stableJson(transform)}\n${version}`).digest('hex');
 }
@@ -92,7 +95,7 @@ export class ImageCache {
     const folder = join(this.dir, key);
     try {
       const index = JSON.parse(await readFile(join(folder, 'index.json'), 'utf8')) as Index;
-      if (index.version !== encoderVersion || !Array.isArray(index.files) || index.files.length === 0) return undefined;
+      if (index.version !== encoderVersion() || !Array.isArray(index.files) || index.files.length === 0) return undefined;
       const files: EncodedFile[] = [];
       for (const file of index.files) {
         const bytes = await readFile(join(folder, entryName(file)));
@@ -111,7 +114,7 @@ export class ImageCache {
     const folder = join(this.dir, key);
     await mkdir(folder, { recursive: true });
     for (const file of encoded.files) await writeAtomic(join(folder, entryName(file)), file.bytes);
-    const index: Index = { ...encoded, version: encoderVersion, files: encoded.files.map(({ bytes: _bytes, ...meta }) => meta) };
+    const index: Index = { ...encoded, version: encoderVersion(), files: encoded.files.map(({ bytes: _bytes, ...meta }) => meta) };
     await writeAtomic(join(folder, 'index.json'), Buffer.from(JSON.stringify(index)));
   }
 }
@@ -139,10 +142,7 @@ class Queue {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly limit: number) {
-    sharp.concurrency(1);
-    sharp.cache(false);
-  }
+  constructor(private readonly limit: number) {}
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     // A finishing job hands its slot straight to the next waiter, so a caller arriving in

@@ -6,8 +6,8 @@
 // Privacy: sharp writes no EXIF, XMP, IPTC or ICC block unless asked (`withMetadata`,
 // `keepExif`…), and nothing here asks, so a phone photo's GPS position, camera and owner's
 // name never leave the source. tests/unit/images-encode.test.ts reads every output back.
-import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { hash } from '../hash.ts';
 
 /** Formats a browser picks from a <picture>'s <source>s; the fallback comes on top. */
@@ -97,7 +97,7 @@ export function fallbackFormat(format: SourceFormat, hasAlpha: boolean): 'jpeg' 
 export async function readSource(bytes: Buffer): Promise<Encoded['source']> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await loadSharp()(bytes).metadata();
   } catch (error) {
     // libvips says "unsupported image format" for bytes it has no loader for (text, a
     // truncated header); anything else failed while reading a format it knows.
@@ -141,7 +141,7 @@ export async function encodeImage(bytes: Buffer, transform: Transform): Promise<
     // Every height from the source's own aspect ratio: derived from the width above, a height
     // would carry that one's rounding (1200×1600 → 800×1067 → 400×534, not 533).
     const size = (width: number) => ({ width, height: Math.max(1, Math.round((width * source.height) / source.width)) });
-    let raw = await toRaw(sharp(bytes).rotate(), size(widths[widths.length - 1]!));
+    let raw = await toRaw(loadSharp()(bytes).rotate(), size(widths[widths.length - 1]!));
     for (const width of [...widths].reverse()) {
       if (raw.info.width !== width) raw = await toRaw(fromRaw(raw), size(width));
       for (const format of formats) files.push(await encodeOne(raw, format, transform));
@@ -171,7 +171,7 @@ async function toRaw(image: Sharp, size: { width: number; height: number }): Pro
 }
 
 function fromRaw(raw: Raw): Sharp {
-  return sharp(raw.data, { raw: raw.info });
+  return loadSharp()(raw.data, { raw: raw.info });
 }
 
 async function encodeOne(raw: Raw, format: OutputFormat, t: Transform): Promise<EncodedFile> {
@@ -188,6 +188,6 @@ async function encodeOne(raw: Raw, format: OutputFormat, t: Transform): Promise<
 /** The most common colour of a small copy: the placeholder behind the image while it loads. */
 async function dominantColour(raw: Raw): Promise<string> {
   const small = await fromRaw(raw).resize({ width: 64, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
-  const { r, g, b } = (await sharp(small.data, { raw: small.info }).stats()).dominant;
+  const { r, g, b } = (await loadSharp()(small.data, { raw: small.info }).stats()).dominant;
   return `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
