@@ -70,6 +70,9 @@ export class SocialCards {
   /** The size of each card `each` handed on, by key: the sweep need not lstat this build's own cards. */
   private readonly sizes = new Map<string, number>();
   private planned = new Map<string, Planned>();
+  /** The last plan's card keys by their inputs, and file-name hashes by key (kept only where `retain`: the preview). */
+  private lastKeys = new Map<string, string>();
+  private lastShorts = new Map<string, string>();
   /**
    * Whether plan() reads each card into memory (the preview, files()) or only makes sure it is in
    * the cache folder, for `each` to read, hand on and drop one at a time (`site build`: a
@@ -106,6 +109,21 @@ export class SocialCards {
     const digestOf = (bytes: Buffer) => digests.get(bytes) ?? digests.set(bytes, sha256(bytes)).get(bytes)!;
     const planned = new Map<string, Planned>();
     const hosts = new Map<Site, string>();
+    // The preview plans every card on every edit: a key whose inputs are those of the last plan
+    // is taken from it (two SHA-256s a route; ~8,000 routes at 4,000 posts). A build plans once
+    // and keeps nothing.
+    const keys = new Map<string, string>();
+    const shorts = new Map<string, string>();
+    const keyOf = (inputs: string) => {
+      const key = this.lastKeys.get(inputs) ?? sha256(Buffer.from(inputs));
+      if (this.retain) keys.set(inputs, key);
+      return key;
+    };
+    const shortOf = (key: string) => {
+      const short = this.lastShorts.get(key) ?? hash(key);
+      if (this.retain) shorts.set(key, short);
+      return short;
+    };
     for (const route of routes) {
       const site = sites[route.locale]!;
       const own = route.socialImage;
@@ -117,7 +135,7 @@ export class SocialCards {
         const isSvg = own.image.endsWith('.svg');
         const format = /\.jpe?g$/i.test(own.image) ? 'jpeg' : 'png';
         type = `image/${format}`;
-        key = sha256(Buffer.from(JSON.stringify(['image', CARD_TEMPLATE_VERSION, renderer, sha256(source), format, isSvg])));
+        key = keyOf(JSON.stringify(['image', CARD_TEMPLATE_VERSION, renderer, sha256(source), format, isSvg]));
         job = () => ({ kind: 'image', source, format, svg: isSvg });
       } else {
         const { config } = site;
@@ -126,10 +144,10 @@ export class SocialCards {
         const input = { title: route.title, section: route.section, host, lang: locales[route.locale].tag, colours };
         const logo = contentFile(config.logoWhite);
         const mark = contentFile(config.mark);
-        key = sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
+        key = keyOf(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)]));
         job = () => ({ kind: 'template', title: input.title, lang: input.lang, svg: async () => cardSvg({ ...input, logo, mark }, await this.loadFont()) });
       }
-      const file = `assets/cards/${slugOf(route.path)}-${hash(key)}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
+      const file = `assets/cards/${slugOf(route.path)}-${shortOf(key)}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
       route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt: own?.alt };
       const bytes = (this.retain ? this.make(key, job) : this.ensure(key, job)).catch((error: unknown) => {
         if (!own || error instanceof ContentError) throw error;
@@ -140,6 +158,8 @@ export class SocialCards {
       planned.set(file, { key, job, bytes });
     }
     this.planned = planned;
+    this.lastKeys = keys;
+    this.lastShorts = shorts;
     // The preview keeps only the cards the site still uses.
     const live = new Set([...planned.values()].map((p) => p.key));
     for (const key of [...this.memory.keys()]) if (!live.has(key)) this.memory.delete(key);

@@ -21,8 +21,12 @@ export interface TransformOptions {
  * Only what the last run used is kept, so the cache never outgrows the content.
  */
 export class MarkdownCache {
-  private last = new Map<string, Html>();
-  private current = new Map<string, Html>();
+  // Blocks and inline fields apart, keyed by the source itself: a key made by joining a kind
+  // and the source was a new string per field per run, hashed again in full (a preview edit of
+  // a 4,000-post site: ~35 ms); an unchanged record hands over the very same string, whose hash
+  // V8 keeps.
+  private last = { block: new Map<string, Html>(), inline: new Map<string, Html>() };
+  private current = { block: new Map<string, Html>(), inline: new Map<string, Html>() };
 
   /** `image`: markup for an image in a Markdown block (a photo's <picture>); the build's asset store gives it. */
   constructor(private readonly locale: Locale = DEFAULT_LOCALE, private readonly image?: ImageHtml) {}
@@ -39,13 +43,13 @@ export class MarkdownCache {
   /** Starts a run: entries the previous run did not use are dropped. */
   start(): void {
     this.last = this.current;
-    this.current = new Map();
+    this.current = { block: new Map(), inline: new Map() };
     for (const cache of this.languages.values()) cache.start();
   }
 
   /** A block of Markdown (paragraphs, lists, headings with ids). */
   block(source: string): Html {
-    return this.get(`b\0${source}`, () => ({ ...renderMarkdown(source, { locale: this.locale, image: this.image }), source }));
+    return this.get('block', source, () => ({ ...renderMarkdown(source, { locale: this.locale, image: this.image }), source }));
   }
 
   /**
@@ -70,13 +74,13 @@ export class MarkdownCache {
 
   /** One paragraph of Markdown, without the <p> around it. */
   inline(source: string): Html {
-    return this.get(`i\0${source}`, () => ({ html: renderInline(source, this.locale), source, headings: [] }));
+    return this.get('inline', source, () => ({ html: renderInline(source, this.locale), source, headings: [] }));
   }
 
-  private get(key: string, render: () => Html): Html {
-    let html = this.current.get(key) ?? this.last.get(key);
+  private get(kind: 'block' | 'inline', source: string, render: () => Html): Html {
+    let html = this.current[kind].get(source) ?? this.last[kind].get(source);
     if (!html) html = render();
-    this.current.set(key, html);
+    this.current[kind].set(source, html);
     return html;
   }
 }
