@@ -45,6 +45,8 @@ export interface Preview {
 
 /** The lead function's path: CloudFront sends /send-email/* to it (infra/template.yaml). */
 const LEAD_PATH = /^\/send-email(\/|$)/;
+/** How long after the last edit the preview writes the build manifest (see manifestLater). */
+const MANIFEST_AFTER_MS = 500;
 
 const clientScript = readFileSync(new URL('./client.js', import.meta.url));
 const CLIENT_TAG = '<script type="module" src="/_site/client.js"></script>';
@@ -185,9 +187,25 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       log(green(`✓ ${update.rerendered.length} page${update.rerendered.length === 1 ? '' : 's'} rebuilt, ${written.length} file${written.length === 1 ? '' : 's'} written in ${(performance.now() - t0).toFixed(0)} ms`) + dim(` (${paths.map((p) => builder.display(p)).join(', ')})`));
       // A page whose route is gone reloads too, and shows the 404 page.
       send('reload', { all, paths: [...update.rerendered, ...update.removed] });
+      manifestLater();
     }
     for (const w of waiters.splice(0)) w(update);
     admin.built({ kind: 'edit', ms: performance.now() - t0, edited: paths.map((p) => builder.display(p)), update });
+  }
+
+  // The build manifest in --out (which the preview never serves: it tells `site publish` this
+  // folder is a preview) is brought up to date once edits pause, not on every edit
+  // (Builder.refreshManifest): a burst of saves writes it once.
+  let manifestTimer: NodeJS.Timeout | undefined;
+  function manifestLater(): void {
+    clearTimeout(manifestTimer);
+    manifestTimer = setTimeout(() => {
+      running = running.then(() => {
+        const manifest = builder.refreshManifest();
+        if (manifest) writeChanged(options.outDir, new Map([[MANIFEST, manifest]]), new Map());
+      }).catch((error: Error) => log(red(`✗ writing the build manifest failed: ${error.stack ?? error}`)));
+    }, MANIFEST_AFTER_MS);
+    manifestTimer.unref();
   }
 
   async function fullAgain(): Promise<Update> {
@@ -209,7 +227,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     nextUpdate: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       clearTimeout(timer);
+      clearTimeout(manifestTimer);
       await watcher?.close();
+      // The folder is left with the manifest of what it holds.
+      await running.catch(() => {});
+      const manifest = builder.refreshManifest();
+      if (manifest) writeChanged(options.outDir, new Map([[MANIFEST, manifest]]), new Map());
       for (const res of clients) res.end();
       admin.close();
       server.closeAllConnections();

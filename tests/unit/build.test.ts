@@ -173,8 +173,12 @@ describe('preview rebuilds after an edit', () => {
   const POST = 'blog/preparing-fleet-for-canadian-winter.md';
   const preview = (content: string) => new Builder({ root, contentDir: content, mode: 'preview', includeDrafts: true });
 
-  /** Output files whose bytes differ between an incremental preview and a full build. */
+  /**
+   * Output files whose bytes differ between an incremental preview and a full build, once the
+   * preview has brought its build manifest up to date (as it does when edits pause).
+   */
   async function stale(builder: Builder, content: string): Promise<string[]> {
+    builder.refreshManifest();
     const full = await preview(content).full();
     // The preview keeps an image a deleted page used (the asset store caches by path); no
     // page links it any more. Everything else, the build manifest included, must match.
