@@ -149,6 +149,15 @@ export class SocialCards {
       }
       const file = `assets/cards/${slugOf(route.path)}-${shortOf(key)}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
       route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt: own?.alt };
+      // The preview: a template card the last plan had under this name is that plan's (its
+      // promise and job), not two new promises a route on every edit. (A page's own picture is
+      // planned again: a problem with it is located in the page's file as it is now.)
+      const previous = this.retain && !own ? this.planned.get(file) : undefined;
+      if (previous?.key === key) {
+        this.stats.reused++;
+        planned.set(file, previous);
+        continue;
+      }
       const bytes = (this.retain ? this.make(key, job) : this.ensure(key, job)).catch((error: unknown) => {
         if (!own || error instanceof ContentError) throw error;
         throw new ContentError([problem('image-corrupt', { ...locate(route), path: 'socialImage.image' }, { value: own.image, detail: error instanceof Error ? error.message : String(error) })]);
