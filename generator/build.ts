@@ -24,7 +24,7 @@ import { SocialCards, type CardOptions } from './cards.ts';
 import { PageCache, toolFingerprint, type PageCacheOptions } from './page-cache.ts';
 import { cachedScripts, type Scripts } from './bundle-cache.ts';
 import { readExpectedPage } from './page-cache-entry.ts';
-import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes } from './write.ts';
+import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes, type SitemapMemo } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
@@ -597,7 +597,7 @@ export class Builder {
     await cached?.finish();
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
     const mark = this.assets.image(site.config.mark);
-    outputs.set('sitemap.xml', sitemap(site, this.routes));
+    outputs.set('sitemap.xml', sitemap(site, this.routes, this.options.mode === 'preview' ? this.sitemapMemo : undefined));
     outputs.set('robots.txt', robots(site));
     for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) {
       outputs.set(feedPath(locale).slice(1), feed(localSite, locale));
@@ -624,6 +624,9 @@ export class Builder {
     } else this.writeManifest();
     return rendered;
   }
+
+  /** The preview's last sitemap, made again only when what it lists changed. */
+  private sitemapMemo: SitemapMemo = {};
 
   /** Whether the build manifest in `outputs` predates the last preview edit (refreshManifest). */
   private manifestStale = false;
