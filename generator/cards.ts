@@ -70,9 +70,8 @@ export class SocialCards {
   /** The size of each card `each` handed on, by key: the sweep need not lstat this build's own cards. */
   private readonly sizes = new Map<string, number>();
   private planned = new Map<string, Planned>();
-  /** The last plan's card keys by their inputs, and file-name hashes by key (kept only where `retain`: the preview). */
-  private lastKeys = new Map<string, string>();
-  private lastShorts = new Map<string, string>();
+  /** The last plan's template cards by route path, with what their keys were made of (kept only where `retain`: the preview). */
+  private lastTemplateCards = new Map<string, TemplateCard>();
   /**
    * Whether plan() reads each card into memory (the preview, files()) or only makes sure it is in
    * the cache folder, for `each` to read, hand on and drop one at a time (`site build`: a
@@ -109,25 +108,22 @@ export class SocialCards {
     const digestOf = (bytes: Buffer) => digests.get(bytes) ?? digests.set(bytes, sha256(bytes)).get(bytes)!;
     const planned = new Map<string, Planned>();
     const hosts = new Map<Site, string>();
-    // The preview plans every card on every edit: a key whose inputs are those of the last plan
-    // is taken from it (two SHA-256s a route; ~8,000 routes at 4,000 posts). A build plans once
-    // and keeps nothing.
-    const keys = new Map<string, string>();
-    const shorts = new Map<string, string>();
-    const keyOf = (inputs: string) => {
-      const key = this.lastKeys.get(inputs) ?? sha256(Buffer.from(inputs));
-      if (this.retain) keys.set(inputs, key);
-      return key;
+    // The preview plans every card on every edit: a template card whose route has the title,
+    // section and language of the last plan, with the same template inputs (renderer, colours,
+    // font, the site's host, logo and mark), keeps that plan's key and file name (a JSON text
+    // and two SHA-256s a route; ~8,000 routes at 4,000 posts). A build plans once and keeps nothing.
+    const templateInputs = new Map<Site, string>();
+    const sameTemplate = (site: Site, host: string) => {
+      let text = templateInputs.get(site);
+      if (text === undefined) templateInputs.set(site, (text = JSON.stringify([CARD_TEMPLATE_VERSION, renderer, colours, host, digestOf(fontBytes), digestOf(contentFile(site.config.logoWhite)), digestOf(contentFile(site.config.mark))])));
+      return text;
     };
-    const shortOf = (key: string) => {
-      const short = this.lastShorts.get(key) ?? hash(key);
-      if (this.retain) shorts.set(key, short);
-      return short;
-    };
+    const remembered = new Map<string, TemplateCard>();
     for (const route of routes) {
       const site = sites[route.locale]!;
       const own = route.socialImage;
       let key: string;
+      let file: string;
       let job: () => CardJob;
       let type: SocialCard['type'] = 'image/png';
       if (own) {
@@ -135,8 +131,9 @@ export class SocialCards {
         const isSvg = own.image.endsWith('.svg');
         const format = /\.jpe?g$/i.test(own.image) ? 'jpeg' : 'png';
         type = `image/${format}`;
-        key = keyOf(JSON.stringify(['image', CARD_TEMPLATE_VERSION, renderer, sha256(source), format, isSvg]));
+        key = sha256(Buffer.from(JSON.stringify(['image', CARD_TEMPLATE_VERSION, renderer, sha256(source), format, isSvg])));
         job = () => ({ kind: 'image', source, format, svg: isSvg });
+        file = `assets/cards/${slugOf(route.path)}-${hash(key)}.${format === 'jpeg' ? 'jpg' : 'png'}`;
       } else {
         const { config } = site;
         let host = hosts.get(site);
@@ -144,10 +141,14 @@ export class SocialCards {
         const input = { title: route.title, section: route.section, host, lang: locales[route.locale].tag, colours };
         const logo = contentFile(config.logoWhite);
         const mark = contentFile(config.mark);
-        key = keyOf(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)]));
+        const template = this.retain ? sameTemplate(site, host) : '';
+        const last = this.lastTemplateCards.get(route.path);
+        const previous = last && last.title === input.title && last.section === input.section && last.lang === input.lang && last.template === template ? last : undefined;
+        key = previous?.key ?? sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
         job = () => ({ kind: 'template', title: input.title, lang: input.lang, svg: async () => cardSvg({ ...input, logo, mark }, await this.loadFont()) });
+        file = previous?.file ?? `assets/cards/${slugOf(route.path)}-${hash(key)}.png`;
+        if (this.retain) remembered.set(route.path, { title: input.title, section: input.section, lang: input.lang, template, key, file });
       }
-      const file = `assets/cards/${slugOf(route.path)}-${shortOf(key)}.${type === 'image/jpeg' ? 'jpg' : 'png'}`;
       route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt: own?.alt };
       // The preview: a template card the last plan had under this name is that plan's (its
       // promise and job), not two new promises a route on every edit. (A page's own picture is
@@ -167,8 +168,7 @@ export class SocialCards {
       planned.set(file, { key, job, bytes });
     }
     this.planned = planned;
-    this.lastKeys = keys;
-    this.lastShorts = shorts;
+    this.lastTemplateCards = remembered;
     // The preview keeps only the cards the site still uses.
     const live = new Set([...planned.values()].map((p) => p.key));
     for (const key of [...this.memory.keys()]) if (!live.has(key)) this.memory.delete(key);
@@ -371,6 +371,16 @@ export class SocialCards {
     bytes.catch(() => this.memory.delete(key));
     return bytes;
   }
+}
+
+interface TemplateCard {
+  title: string;
+  section: string | undefined;
+  lang: string;
+  /** The inputs every template card of the site shares (JSON text). */
+  template: string;
+  key: string;
+  file: string;
 }
 
 interface Planned {
