@@ -597,11 +597,23 @@ export class Builder {
     await cached?.finish();
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
     const mark = this.assets.image(site.config.mark);
-    outputs.set('sitemap.xml', sitemap(site, this.routes, this.options.mode === 'preview' ? this.sitemapMemo : undefined));
+    // The sitemap and the search indexes list every page and post: a preview edit keeps the last
+    // ones and makes them when they are asked for or when edits pause (refresh()), not on every
+    // edit (at 20,000 posts, ~125 ms of each). A full build makes them now.
+    this.staleDerived.clear();
+    const derived = (file: string, make: () => Buffer) => {
+      const last = which === allRoutes ? undefined : before.get(file);
+      if (last) {
+        outputs.set(file, last);
+        this.staleDerived.set(file, make);
+      } else outputs.set(file, make());
+    };
+    const routes = this.routes;
+    derived('sitemap.xml', () => sitemap(site, routes, this.options.mode === 'preview' ? this.sitemapMemo : undefined));
     outputs.set('robots.txt', robots(site));
     for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) {
       outputs.set(feedPath(locale).slice(1), feed(localSite, locale));
-      outputs.set(searchIndexPath(locale).slice(1), Buffer.from(JSON.stringify(searchIndex(localSite))));
+      derived(searchIndexPath(locale).slice(1), () => Buffer.from(JSON.stringify(searchIndex(localSite))));
       outputs.set(manifestPath(locale).slice(1), webManifest(localSite, mark.src, locale));
     }
     outputs.set('favicon.svg', readUnder(this.options.contentDir, site.config.mark));
@@ -613,9 +625,9 @@ export class Builder {
     for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
     this.outputs = outputs;
     this.digests = digests;
-    // A preview edit leaves the build manifest as it was until the edits pause (refreshManifest):
-    // the preview serves no manifest, and writing 4 MB of JSON for every page and file on every
-    // edit was the largest part of an edit at 4,000 posts (~90 ms).
+    // A preview edit leaves the build manifest as it was until the edits pause (refresh()): the
+    // preview serves no manifest, and writing 4 MB of JSON for every page and file on every edit
+    // was the largest part of an edit at 4,000 posts (~90 ms).
     const previous = which === allRoutes ? undefined : before.get(MANIFEST);
     if (previous) {
       outputs.set(MANIFEST, previous);
@@ -628,8 +640,10 @@ export class Builder {
   /** The preview's last sitemap, made again only when what it lists changed. */
   private sitemapMemo: SitemapMemo = {};
 
-  /** Whether the build manifest in `outputs` predates the last preview edit (refreshManifest). */
+  /** Whether the build manifest in `outputs` predates the last preview edit (refresh). */
   private manifestStale = false;
+  /** Site-wide files a preview edit left as they were, with how to make them now (refresh). */
+  private staleDerived = new Map<string, () => Buffer>();
 
   private writeManifest(): Buffer {
     this.digests.delete(MANIFEST);
@@ -640,12 +654,28 @@ export class Builder {
     return manifest;
   }
 
+  /** Whether `file` (an output path) is one a preview edit left behind: refresh() before serving it. */
+  isStale(file: string): boolean {
+    return this.staleDerived.has(file);
+  }
+
   /**
-   * The build manifest for the outputs as they are, when a preview edit left it behind (the
-   * preview calls this once edits pause, and writes it); undefined when it is up to date.
+   * Makes what preview edits left behind (the sitemap, the search indexes, then the build
+   * manifest) for the outputs as they are now, in `outputs`; returns those files with their
+   * bytes (nothing when all is up to date). The preview calls it once edits pause, and before
+   * serving one of them.
    */
-  refreshManifest(): Buffer | undefined {
-    return this.manifestStale ? this.writeManifest() : undefined;
+  refresh(): Outputs {
+    const made: Outputs = new Map();
+    for (const [file, make] of this.staleDerived) {
+      const bytes = make();
+      this.outputs.set(file, bytes);
+      this.digests.set(file, this.digest(bytes));
+      made.set(file, bytes);
+    }
+    this.staleDerived.clear();
+    if (this.manifestStale || made.size) made.set(MANIFEST, this.writeManifest());
+    return made;
   }
 
   /** How many render threads a full build with these options uses: only `site build`'s (pages handed on, not kept, claimable). */

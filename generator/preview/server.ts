@@ -45,8 +45,8 @@ export interface Preview {
 
 /** The lead function's path: CloudFront sends /send-email/* to it (infra/template.yaml). */
 const LEAD_PATH = /^\/send-email(\/|$)/;
-/** How long after the last edit the preview writes the build manifest (see manifestLater). */
-const MANIFEST_AFTER_MS = 500;
+/** How long after the last edit the preview makes what edits left behind (see refreshLater). */
+const REFRESH_AFTER_MS = 500;
 
 const clientScript = readFileSync(new URL('./client.js', import.meta.url));
 const CLIENT_TAG = '<script type="module" src="/_site/client.js"></script>';
@@ -121,6 +121,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       res.end(`<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Content problems</title>${CLIENT_TAG}</head><body><h1>The site could not be built</h1><pre>${escapeHtml(problems.map(formatProblem).join('\n'))}</pre></body></html>`);
       return;
     }
+    // A sitemap or search index an edit left behind is made now, before it is served.
+    const target = resolveUrl(url.pathname, url.search);
+    if (target.kind === 'file' && builder.isStale(target.file)) refreshNow();
     respond(req, res, url, served, CLIENT_TAG, pageHeaders);
   }
 
@@ -187,25 +190,27 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       log(green(`✓ ${update.rerendered.length} page${update.rerendered.length === 1 ? '' : 's'} rebuilt, ${written.length} file${written.length === 1 ? '' : 's'} written in ${(performance.now() - t0).toFixed(0)} ms`) + dim(` (${paths.map((p) => builder.display(p)).join(', ')})`));
       // A page whose route is gone reloads too, and shows the 404 page.
       send('reload', { all, paths: [...update.rerendered, ...update.removed] });
-      manifestLater();
+      refreshLater();
     }
     for (const w of waiters.splice(0)) w(update);
     admin.built({ kind: 'edit', ms: performance.now() - t0, edited: paths.map((p) => builder.display(p)), update });
   }
 
-  // The build manifest in --out (which the preview never serves: it tells `site publish` this
-  // folder is a preview) is brought up to date once edits pause, not on every edit
-  // (Builder.refreshManifest): a burst of saves writes it once.
-  let manifestTimer: NodeJS.Timeout | undefined;
-  function manifestLater(): void {
-    clearTimeout(manifestTimer);
-    manifestTimer = setTimeout(() => {
-      running = running.then(() => {
-        const manifest = builder.refreshManifest();
-        if (manifest) writeChanged(options.outDir, new Map([[MANIFEST, manifest]]), new Map());
-      }).catch((error: Error) => log(red(`✗ writing the build manifest failed: ${error.stack ?? error}`)));
-    }, MANIFEST_AFTER_MS);
-    manifestTimer.unref();
+  // What an edit left behind (the sitemap, the search indexes, and the build manifest in --out,
+  // which the preview never serves: it tells `site publish` this folder is a preview) is made
+  // once edits pause, or at once when one of them is asked for (Builder.refresh): a burst of
+  // saves makes them once, and no request ever gets one that an edit made stale.
+  let refreshTimer: NodeJS.Timeout | undefined;
+  function refreshNow(): void {
+    const made = builder.refresh();
+    if (made.size) writeChanged(options.outDir, made, new Map());
+  }
+  function refreshLater(): void {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      running = running.then(refreshNow).catch((error: Error) => log(red(`✗ writing the sitemap, search indexes or build manifest failed: ${error.stack ?? error}`)));
+    }, REFRESH_AFTER_MS);
+    refreshTimer.unref();
   }
 
   async function fullAgain(): Promise<Update> {
@@ -227,12 +232,11 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     nextUpdate: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       clearTimeout(timer);
-      clearTimeout(manifestTimer);
+      clearTimeout(refreshTimer);
       await watcher?.close();
-      // The folder is left with the manifest of what it holds.
+      // The folder is left with the sitemap, indexes and manifest of what it holds.
       await running.catch(() => {});
-      const manifest = builder.refreshManifest();
-      if (manifest) writeChanged(options.outDir, new Map([[MANIFEST, manifest]]), new Map());
+      refreshNow();
       for (const res of clients) res.end();
       admin.close();
       server.closeAllConnections();

@@ -178,7 +178,7 @@ describe('preview rebuilds after an edit', () => {
    * preview has brought its build manifest up to date (as it does when edits pause).
    */
   async function stale(builder: Builder, content: string): Promise<string[]> {
-    builder.refreshManifest();
+    builder.refresh();
     const full = await preview(content).full();
     // The preview keeps an image a deleted page used (the asset store caches by path); no
     // page links it any more. Everything else, the build manifest included, must match.

@@ -15,7 +15,7 @@ const preview = (content: string) => new Builder({ root, contentDir: content, mo
  * preview has brought its build manifest up to date (as it does when edits pause).
  */
 async function stale(builder: Builder, content: string): Promise<string[]> {
-  builder.refreshManifest();
+  builder.refresh();
   const full = await preview(content).full();
   // The preview keeps an image a deleted page used (the asset store caches by path).
   const kept = (f: string) => f.startsWith('assets/img/') && !full.has(f);
