@@ -24,7 +24,7 @@ import { SocialCards, type CardOptions } from './cards.ts';
 import { PageCache, toolFingerprint, type PageCacheOptions } from './page-cache.ts';
 import { cachedScripts, type Scripts } from './bundle-cache.ts';
 import { readExpectedPage } from './page-cache-entry.ts';
-import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes, type SitemapMemo } from './write.ts';
+import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
@@ -609,7 +609,7 @@ export class Builder {
       } else outputs.set(file, make());
     };
     const routes = this.routes;
-    derived('sitemap.xml', () => sitemap(site, routes, this.options.mode === 'preview' ? this.sitemapMemo : undefined));
+    derived('sitemap.xml', () => sitemap(site, routes));
     outputs.set('robots.txt', robots(site));
     for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) {
       outputs.set(feedPath(locale).slice(1), feed(localSite, locale));
@@ -636,9 +636,6 @@ export class Builder {
     } else this.writeManifest();
     return rendered;
   }
-
-  /** The preview's last sitemap, made again only when what it lists changed. */
-  private sitemapMemo: SitemapMemo = {};
 
   /** Whether the build manifest in `outputs` predates the last preview edit (refresh). */
   private manifestStale = false;

@@ -124,6 +124,8 @@ export class SocialCards {
       const own = route.socialImage;
       let key: string;
       let file: string;
+      // The last plan's card for this route, when its inputs are the same (the preview).
+      let same: TemplateCard | undefined;
       let job: () => CardJob;
       let type: SocialCard['type'] = 'image/png';
       if (own) {
@@ -143,20 +145,20 @@ export class SocialCards {
         const mark = contentFile(config.mark);
         const template = this.retain ? sameTemplate(site, host) : '';
         const last = this.lastTemplateCards.get(route.path);
-        const previous = last && last.title === input.title && last.section === input.section && last.lang === input.lang && last.template === template ? last : undefined;
-        key = previous?.key ?? sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
+        if (last && last.title === input.title && last.section === input.section && last.lang === input.lang && last.template === template) same = last;
+        key = same?.key ?? sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
         job = () => ({ kind: 'template', title: input.title, lang: input.lang, svg: async () => cardSvg({ ...input, logo, mark }, await this.loadFont()) });
-        file = previous?.file ?? `assets/cards/${slugOf(route.path)}-${hash(key)}.png`;
+        file = same?.file ?? `assets/cards/${slugOf(route.path)}-${hash(key)}.png`;
         if (this.retain) remembered.set(route.path, { title: input.title, section: input.section, lang: input.lang, template, key, file });
       }
       route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt: own?.alt };
-      // The preview: a template card the last plan had under this name is that plan's (its
-      // promise and job), not two new promises a route on every edit. (A page's own picture is
-      // planned again: a problem with it is located in the page's file as it is now.)
-      const previous = this.retain && !own ? this.planned.get(file) : undefined;
-      if (previous?.key === key) {
+      // The preview: such a card is the last plan's entry (its promise and job), not two new
+      // promises a route on every edit. (A page's own picture is planned again: a problem with
+      // it is located in the page's file as it is now.)
+      const kept = same && this.planned.get(file);
+      if (kept?.key === key) {
         this.stats.reused++;
-        planned.set(file, previous);
+        planned.set(file, kept);
         continue;
       }
       const bytes = (this.retain ? this.make(key, job) : this.ensure(key, job)).catch((error: unknown) => {

@@ -355,14 +355,8 @@ export function manifestFor(routes: Route[], islands: Map<string, string[]>, dig
  * Every page in every language, each with its language versions as xhtml:link alternates
  * (itself included, and x-default: the English page), so search engines pair them.
  */
-export function sitemap(site: Site, routes: Route[], memo?: SitemapMemo): Buffer {
+export function sitemap(site: Site, routes: Route[]): Buffer {
   const listed = routes.filter((r) => r.sitemap && r.status === 200);
-  // What the sitemap is made of, as one string: the preview, which makes it on every edit, takes
-  // the last one when this is unchanged (an edit seldom adds a page or changes a date); making
-  // it (escaping 4 URLs a page) was ~45 ms of an edit at 4,000 posts.
-  const signature = memo && `${site.config.url}\n${listed.map((r) => `${r.path}\t${r.lastmod ?? ''}\t${r.key}\t${r.locale}\t${r.alternates[0]!.path}`).join('\n')}`;
-  const last = memo?.last;
-  if (last && last.signature === signature) return last.bytes;
   const byKey = new Map<string, Route[]>();
   for (const r of listed) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
   const url = (path: string) => xml(site.config.url + path);
@@ -374,14 +368,7 @@ export function sitemap(site: Site, routes: Route[], memo?: SitemapMemo): Buffer
       : '';
     return `<url><loc>${url(r.path)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${links}</url>`;
   });
-  const bytes = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
-  if (memo) memo.last = { signature: signature!, bytes };
-  return bytes;
-}
-
-/** The last sitemap made and what it was made of (sitemap()). */
-export interface SitemapMemo {
-  last?: { signature: string; bytes: Buffer };
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
 }
 
 export function robots(site: Site): Buffer {
