@@ -7,7 +7,7 @@ import { gzip, gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { collectionOf } from './collections.ts';
 import { loadFile, loadAll, locate, type SourceRecord } from './load.ts';
-import { validate, type Validated } from './validate.ts';
+import { validate, ValidationMemo, type Validated } from './validate.ts';
 import { buildRoutes, type Route } from './routes.ts';
 import { completeChunks, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from './render.ts';
 import { RenderPool, renderThreads, ThreadRenderError } from './render-pool.ts';
@@ -124,6 +124,8 @@ export class Builder {
   private pending: Changes = noChanges();
   /** Whether the last full build rendered post bodies as pages read them (a `site build`). */
   private lazyPosts = false;
+  /** What validation keeps from one edit to the next (validate.ts). */
+  private validation = new ValidationMemo();
 
   constructor(readonly options: BuildOptions) {
     this.assets = new AssetStore(options.contentDir);
@@ -162,6 +164,7 @@ export class Builder {
    */
   async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string } = {}): Promise<Outputs> {
     this.timings = [];
+    this.validation.treeChanged();
     // Until this build succeeds, what the outputs hold is not known to match the records.
     this.pending = { ...noChanges(), unsure: true };
     // Pages handed on and not kept: the cards too (plan() then only makes sure each is cached).
@@ -268,6 +271,8 @@ export class Builder {
     for (const abs of changed.filter((p) => !isEditorTempFile(p))) {
       const rel = relative(this.options.contentDir, abs).split(sep).join('/');
       if (!rel.startsWith('..')) {
+        // Anything but an edit of a content file (reload) may change what paths name.
+        if (!collectionOf(rel)) this.validation.treeChanged();
         if (rel.startsWith('images/')) {
           this.assets.invalidate(rel);
           // Only this photo is read and encoded again (the others stay as they are); Markdown
@@ -294,6 +299,8 @@ export class Builder {
       if (after) this.records.set(rel, after);
       else this.records.delete(rel);
       const change = describeChange((after ?? before)?.file ?? this.display(join(this.options.contentDir, rel)), before, after, translationFiles(this.records, rel));
+      // A file that came, went, or cannot be read as content (a link put in its place, say).
+      if (!before || !after || after.problems.length) this.validation.treeChanged();
       if (change) pending.content.set(change.file, mergeChange(pending.content.get(change.file), change));
     }
   }
@@ -392,7 +399,7 @@ export class Builder {
    * content, a photo that cannot be delivered included.
    */
   private async validateAll(): Promise<void> {
-    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts }));
+    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts, memo: this.validation }));
     if (problems.length || !site) throw new ContentError(problems);
     const imageProblems = await this.time('images', () => this.images.run(images));
     if (imageProblems.length) throw new ContentError(sortProblems(imageProblems));

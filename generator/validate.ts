@@ -9,7 +9,7 @@ import { formatPath, sortProblems, type Problem } from './problems.ts';
 import type { Category, Pages, SourceSite } from './model.ts';
 import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from './routes.ts';
 import { reportFillMarkers } from './fill-markers.ts';
-import { markdownImages, markdownProblems, referenceContext, referenceProblem } from './references.ts';
+import { markdownImages, markdownProblems, referenceContext, referenceProblem, type ReferenceContext } from './references.ts';
 import type { ImageReference } from './images/stage.ts';
 import { onePerField, schemaProblems } from './schema-problems.ts';
 import { uniquenessProblems } from './unique.ts';
@@ -24,7 +24,43 @@ export interface ValidateOptions {
   contentDir: string;
   /** Drafts become routes (preview) or are left out (build). Validated either way. */
   includeDrafts: boolean;
+  /** What the last validation of the same content folder found that this one may reuse (the preview's Builder keeps one). */
+  memo?: ValidationMemo;
 }
+
+/**
+ * What a validation keeps for the next one of the same folder. The preview validates the whole
+ * site on every edit; at 20,000 posts that was ~250 ms an edit (and most of its garbage), nearly
+ * all of it work on files the edit did not touch. Results that depend on one record are kept per
+ * record (a changed file is a new record object, so an edited file is always checked again) and
+ * reused only with the same reference context: the same routes, categories and folder tree.
+ * What depends on the folder tree (links, pipes, image files) is kept until `treeChanged`, which
+ * the Builder calls for any change that is not an edit of a content file it already had.
+ */
+export class ValidationMemo {
+  /** checkTree's problems, from the last walk of the folder. */
+  tree: Problem[] | undefined;
+  /** The last reference context; reused while its routes and categories are the same. */
+  private cx: ReferenceContext | undefined;
+
+  /** Something under the content folder appeared, went or changed kind: walk and look again. */
+  treeChanged(): void {
+    this.tree = undefined;
+    this.cx = undefined;
+  }
+
+  context(contentDir: string, routes: Set<string>, categories: string[]): ReferenceContext {
+    const last = this.cx;
+    if (last && sameSet(last.routes, routes) && last.categories.length === categories.length && last.categories.every((c, i) => c === categories[i])) return last;
+    return (this.cx = referenceContext(contentDir, routes, categories));
+  }
+}
+
+const sameSet = (a: Set<string>, b: Set<string>) => {
+  if (a.size !== b.size) return false;
+  for (const item of a) if (!b.has(item)) return false;
+  return true;
+};
 
 /**
  * A translated language's model: the English model's shape, each item the translation when there
@@ -59,7 +95,8 @@ const schemaResults = new WeakMap<SourceRecord, ReturnType<typeof check>>();
 
 interface Checked {
   problems: Problem[];
-  references: { record: SourceRecord; ref: Reference }[];
+  /** Each record's references (x-check), in record order. */
+  references: { record: SourceRecord; refs: Reference[] }[];
   /** Records that passed their schema. */
   good: SourceRecord[];
 }
@@ -85,7 +122,7 @@ function checkRecords(records: SourceRecord[], facts: Facts, into: Checked): voi
     into.problems.push(...schemaProblems(record, errors));
     into.problems.push(...placeholderProblems(record, result.params, facts));
     if (record.collection === 'navigation' && !errors.length) into.problems.push(...footerColumnProblems(record));
-    for (const ref of refs) into.references.push({ record, ref });
+    if (refs.length) into.references.push({ record, refs });
     if (!errors.length) into.good.push(record);
   }
 }
@@ -111,7 +148,8 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     return { locale, good: into.good };
   });
 
-  problems.push(...checkTree(options.contentDir));
+  const memo = options.memo;
+  problems.push(...(memo ? (memo.tree ??= checkTree(options.contentDir)) : checkTree(options.contentDir)));
 
   for (const name of requiredSingles) {
     const def = collections[name];
@@ -131,7 +169,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   // file must not turn every link to that solution into a second, misleading problem.
   // Translations link to the English routes for now (the routes of /fr come with its pages).
   const routes = new Set(routePaths(linkTargets(records)));
-  const cx = referenceContext(options.contentDir, routes, categorySlugs(parsed));
+  const cx = memo ? memo.context(options.contentDir, routes, categorySlugs(parsed)) : referenceContext(options.contentDir, routes, categorySlugs(parsed));
   // A page file with problems of its own is there, only wrong: "missing" would mislead.
   const pageFiles = new Set(records.filter((r) => r.collection === 'pages').map((r) => r.slug));
   for (const key of pageKeysNeeded()) {
@@ -140,16 +178,17 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     }
   }
   const images: ImageReference[] = [];
-  for (const { record, ref } of references) {
-    const at = () => ({ file: record.file, ...locate(record, ref.path), path: formatPath(ref.path) });
-    const found = referenceProblem(ref, cx, at);
-    if (found) problems.push(found);
-    if (ref.kind === 'image') images.push({ value: ref.value, at });
+  for (const { record, refs } of references) {
+    const found = fieldReferences(record, refs, cx);
+    problems.push(...found.problems);
+    images.push(...found.images);
   }
   // Links and images of every body that parsed, whether or not its front matter passed.
   for (const record of [...parsed, ...translated.flatMap((t) => parsedOnly(t.records))]) {
-    if (record.body !== undefined) problems.push(...markdownProblems(record, cx));
-    if (record.body !== undefined) images.push(...markdownImages(record));
+    if (record.body === undefined) continue;
+    const found = bodyReferences(record, cx);
+    problems.push(...found.problems);
+    images.push(...found.images);
   }
 
   // One line per mistake: a field that broke a pattern and the category list is one problem.
@@ -171,6 +210,40 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   return { site, translations, problems, byFile, images };
 }
 
+interface ReferencesFound {
+  cx: ReferenceContext;
+  problems: Problem[];
+  images: ImageReference[];
+}
+
+// Per record and context (ValidationMemo): what its fields and its body refer to.
+const fieldResults = new WeakMap<SourceRecord, ReferencesFound>();
+const bodyResults = new WeakMap<SourceRecord, ReferencesFound>();
+
+/** The problems with a record's references (x-check), and the images among them. */
+function fieldReferences(record: SourceRecord, refs: Reference[], cx: ReferenceContext): ReferencesFound {
+  const last = fieldResults.get(record);
+  if (last?.cx === cx) return last;
+  const found: ReferencesFound = { cx, problems: [], images: [] };
+  for (const ref of refs) {
+    const at = () => ({ file: record.file, ...locate(record, ref.path), path: formatPath(ref.path) });
+    const problem = referenceProblem(ref, cx, at);
+    if (problem) found.problems.push(problem);
+    if (ref.kind === 'image') found.images.push({ value: ref.value, at });
+  }
+  fieldResults.set(record, found);
+  return found;
+}
+
+/** The problems with the links and images of a record's Markdown body, and its images. */
+function bodyReferences(record: SourceRecord, cx: ReferenceContext): ReferencesFound {
+  const last = bodyResults.get(record);
+  if (last?.cx === cx) return last;
+  const found: ReferencesFound = { cx, problems: markdownProblems(record, cx), images: markdownImages(record) };
+  bodyResults.set(record, found);
+  return found;
+}
+
 /**
  * A language's model: every English item replaced by its translation where there is one. A
  * translation without an English item (an orphan, warned about) is left out: the English
@@ -180,16 +253,34 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
   const byRel = new Map(mine.map((r) => [splitLocale(r.relPath).rel, r]));
   const fallbacks = new Set<string>();
   const fallbackItems = new Set<string>();
+  const memo = (mergedOf[locale] ??= new WeakMap());
   const merged = english.map((r) => {
-    const translation = sharedCollections.includes(r.collection) ? undefined : byRel.get(r.relPath);
-    if (!translation && !sharedCollections.includes(r.collection)) {
-      fallbacks.add(r.relPath);
-      fallbackItems.add(`${r.collection}/${r.slug}`);
+    const shared = sharedCollections.includes(r.collection);
+    const translation = shared ? undefined : byRel.get(r.relPath);
+    let m = memo.get(r);
+    if (m?.translation !== translation || !m) {
+      m = {
+        translation,
+        record: translation ? localizeLinks(withEnglishIdentity(translation, r), locale, translation) : localizeLinks(r, locale, r),
+        item: translation || shared ? undefined : `${r.collection}/${r.slug}`,
+      };
+      memo.set(r, m);
     }
-    return translation ? localizeLinks(withEnglishIdentity(translation, r), locale, translation) : localizeLinks(r, locale, r);
+    if (m.item) {
+      fallbacks.add(r.relPath);
+      fallbackItems.add(m.item);
+    }
+    return m.record;
   });
   return { locale, site: assemble(merged, options, locale), fallbacks, fallbackItems };
 }
+
+/**
+ * Per language and English record, with the translation it was merged with: the record the
+ * language's model shows, and its collection/slug when it is shown untranslated. An unchanged
+ * pair gives the same record object, so what is kept per record further on is reused.
+ */
+const mergedOf: Partial<Record<TranslatedLocale, WeakMap<SourceRecord, { translation: SourceRecord | undefined; record: SourceRecord; item: string | undefined }>>> = {};
 
 /**
  * What makes an item the same page in every language comes from its English file: a post's
@@ -270,7 +361,13 @@ function linkTargets(records: SourceRecord[]): LinkTargets {
  */
 function assemble(records: SourceRecord[], options: ValidateOptions, locale: Locale = DEFAULT_LOCALE): SourceSite {
   type Model = SourceSite;
-  const of = <T>(name: CollectionName): (SourceRecord & { data: T })[] => records.filter((r): r is SourceRecord & { data: T } => r.collection === name);
+  const byCollection = new Map<CollectionName, SourceRecord[]>();
+  for (const r of records) {
+    const list = byCollection.get(r.collection);
+    if (list) list.push(r);
+    else byCollection.set(r.collection, [r]);
+  }
+  const of = <T>(name: CollectionName) => (byCollection.get(name) ?? []) as (SourceRecord & { data: T })[];
   const items = <T>(name: CollectionName): T[] => of<T>(name).map((r) => r.data);
   const one = <T>(name: CollectionName): T | undefined => items<T>(name)[0];
   // Items a page lists one by one carry their file name, the key a translation is known by.
@@ -279,10 +376,18 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
   const files: Model['files'] = {};
   for (const r of records) (files[r.collection] ??= {})[r.slug] = r.file;
 
-  const posts: Model['posts'] = of<Omit<Model['posts'][number], 'slug' | 'path' | 'body'>>('blog')
-    .map((r) => ({ ...r.data, slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }))
+  type Post = Model['posts'][number];
+  const made = (postsOf[locale] ??= new WeakMap());
+  const posts: Model['posts'] = of<Omit<Post, 'slug' | 'path' | 'body'>>('blog')
+    .map((r) => {
+      let post = made.get(r);
+      if (!post) made.set(r, (post = { ...r.data, slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
+      return post;
+    })
     .filter((p) => options.includeDrafts || !p.draft)
-    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+    // Newest first. Dates are YYYY-MM-DD (the schema's format), so comparing them as strings
+    // orders them as localeCompare did, at a fraction of the cost (20,000 posts, every preview edit).
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id));
   return {
     config: one<Model['config']>('site') ?? emptySite,
     navigation: one<Model['navigation']>('navigation') ?? emptyNavigation,
@@ -305,6 +410,10 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
     files,
   };
 }
+
+// Each post as a language's model shows it, per record: the preview assembles the model on
+// every edit, and an unchanged post stays the same object.
+const postsOf: Partial<Record<Locale, WeakMap<SourceRecord, SourceSite['posts'][number]>>> = {};
 
 // Stand-ins for a missing or invalid site.yaml or navigation.yaml: what validation itself reads
 // of them. The model is not handed on then.
