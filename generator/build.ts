@@ -629,7 +629,12 @@ export class Builder {
     for (const [file, bytes] of this.assets.files) outputs.set(file, bytes);
     if (retainPages || !onPage) for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
     else await (cards ?? handCards());
-    for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
+    // A file the edit left as it was keeps its digest (no new object per file and edit).
+    const lastDigests = this.digests;
+    for (const [file, bytes] of outputs) {
+      const last = before.get(file) === bytes ? lastDigests.get(file) : undefined;
+      digests.set(file, last ?? this.digest(bytes));
+    }
     this.outputs = outputs;
     this.digests = digests;
     // A preview edit leaves the build manifest as it was until the edits pause (refresh()): the

@@ -119,13 +119,18 @@ export class SocialCards {
       return text;
     };
     const remembered = new Map<string, TemplateCard>();
+    let reused = 0;
+    // A route the preview kept (routes.ts) may have this very card already: it is set only when it differs.
+    const setCard = (route: Route, file: string, type: SocialCard['type'], alt: string | undefined) => {
+      const card = route.card;
+      if (card && card.src.length === file.length + 1 && card.src.endsWith(file) && card.type === type && card.alt === alt && card.width === CARD_WIDTH && card.height === CARD_HEIGHT) return;
+      route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt };
+    };
     for (const route of routes) {
       const site = sites[route.locale]!;
       const own = route.socialImage;
       let key: string;
       let file: string;
-      // The last plan's card for this route, when its inputs are the same (the preview).
-      let same: TemplateCard | undefined;
       let job: () => CardJob;
       let type: SocialCard['type'] = 'image/png';
       if (own) {
@@ -140,27 +145,32 @@ export class SocialCards {
         const { config } = site;
         let host = hosts.get(site);
         if (host === undefined) hosts.set(site, (host = new URL(config.url).host));
-        const input = { title: route.title, section: route.section, host, lang: locales[route.locale].tag, colours };
+        const lang = locales[route.locale].tag;
+        const template = this.retain ? sameTemplate(site, host) : '';
+        // The preview: the last plan's card for this route, when its inputs are the same, is that
+        // plan's entry (its key, file, promise and job), not two new promises a route on every edit.
+        const last = this.lastTemplateCards.get(route.path);
+        if (last && last.title === route.title && last.section === route.section && last.lang === lang && last.template === template) {
+          const kept = this.planned.get(last.file);
+          if (kept?.key === last.key) {
+            this.stats.reused++;
+            reused++;
+            remembered.set(route.path, last);
+            planned.set(last.file, kept);
+            setCard(route, last.file, type, undefined);
+            continue;
+          }
+        }
+        const input = { title: route.title, section: route.section, host, lang, colours };
         const logo = contentFile(config.logoWhite);
         const mark = contentFile(config.mark);
-        const template = this.retain ? sameTemplate(site, host) : '';
-        const last = this.lastTemplateCards.get(route.path);
-        if (last && last.title === input.title && last.section === input.section && last.lang === input.lang && last.template === template) same = last;
-        key = same?.key ?? sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
+        key = sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
         job = () => ({ kind: 'template', title: input.title, lang: input.lang, svg: async () => cardSvg({ ...input, logo, mark }, await this.loadFont()) });
-        file = same?.file ?? `assets/cards/${slugOf(route.path)}-${hash(key)}.png`;
+        file = `assets/cards/${slugOf(route.path)}-${hash(key)}.png`;
         if (this.retain) remembered.set(route.path, { title: input.title, section: input.section, lang: input.lang, template, key, file });
       }
-      route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt: own?.alt };
-      // The preview: such a card is the last plan's entry (its promise and job), not two new
-      // promises a route on every edit. (A page's own picture is planned again: a problem with
-      // it is located in the page's file as it is now.)
-      const kept = same && this.planned.get(file);
-      if (kept?.key === key) {
-        this.stats.reused++;
-        planned.set(file, kept);
-        continue;
-      }
+      // (A page's own picture is planned again: a problem with it is located in the page's file as it is now.)
+      setCard(route, file, type, own?.alt);
       const bytes = (this.retain ? this.make(key, job) : this.ensure(key, job)).catch((error: unknown) => {
         if (!own || error instanceof ContentError) throw error;
         throw new ContentError([problem('image-corrupt', { ...locate(route), path: 'socialImage.image' }, { value: own.image, detail: error instanceof Error ? error.message : String(error) })]);
@@ -169,9 +179,11 @@ export class SocialCards {
       bytes.catch(() => {});
       planned.set(file, { key, job, bytes });
     }
+    const unchanged = reused === planned.size && planned.size === this.planned.size;
     this.planned = planned;
     this.lastTemplateCards = remembered;
-    // The preview keeps only the cards the site still uses.
+    // The preview keeps only the cards the site still uses (the same ones when every entry was the last plan's).
+    if (unchanged) return;
     const live = new Set([...planned.values()].map((p) => p.key));
     for (const key of [...this.memory.keys()]) if (!live.has(key)) this.memory.delete(key);
   }
@@ -257,9 +269,14 @@ export class SocialCards {
 
   /** The planned cards' files (dist-relative path → bytes), once all are made; ContentError on a bad `socialImage`. */
   async files(): Promise<Map<string, Buffer>> {
-    const entries = [...this.planned];
+    // A card an earlier files() gave is taken as it was: the preview asks on every edit, and
+    // settling every card's promise again (40,000 at 20,000 posts) cost more than the edit.
+    const entries = [...this.planned].filter(([, p]) => !p.made);
     const results = await settle(entries.map(([, p]) => p.bytes));
-    return new Map(entries.map(([file], i) => [file, results[i]!]));
+    entries.forEach(([, p], i) => (p.made = results[i]));
+    const files = new Map<string, Buffer>();
+    for (const [file, p] of this.planned) files.set(file, p.made!);
+    return files;
   }
 
   /**
@@ -390,6 +407,8 @@ interface Planned {
   job: () => CardJob;
   /** The card's bytes; undefined when plan() only made sure it is in the cache folder (`retain` off). */
   bytes: Promise<Buffer | undefined>;
+  /** What `bytes` gave, once files() has had it. */
+  made?: Buffer;
 }
 
 /** Every card's outcome: ContentError with every bad `socialImage`'s problem, or the first other failure. */
