@@ -120,6 +120,8 @@ export class SocialCards {
     };
     const remembered = new Map<string, TemplateCard>();
     let reused = 0;
+    // Files planned anew (not the last plan's entries), for edited().
+    const fresh: string[] = [];
     // A route the preview kept (routes.ts) may have this very card already: it is set only when it differs.
     const setCard = (route: Route, file: string, type: SocialCard['type'], alt: string | undefined) => {
       const card = route.card;
@@ -178,8 +180,14 @@ export class SocialCards {
       // Rejections are read by files(); until then they must not count as unhandled.
       bytes.catch(() => {});
       planned.set(file, { key, job, bytes });
+      fresh.push(file);
     }
     const unchanged = reused === planned.size && planned.size === this.planned.size;
+    // Files the last plan had and this one has not: none when the sizes match and every file
+    // planned anew was there before (a card drawn again under its old name, a page's own picture).
+    const before = this.planned;
+    const sameFiles = planned.size === before.size && fresh.every((file) => before.has(file));
+    this.lastChange = { fresh, removed: sameFiles ? [] : [...before.keys()].filter((file) => !planned.has(file)) };
     this.planned = planned;
     this.lastTemplateCards = remembered;
     // The preview keeps only the cards the site still uses (the same ones when every entry was the last plan's).
@@ -268,6 +276,22 @@ export class SocialCards {
   }
 
   /** The planned cards' files (dist-relative path → bytes), once all are made; ContentError on a bad `socialImage`. */
+  /** What the last plan() changed: files planned anew, and files no longer planned. */
+  private lastChange: { fresh: string[]; removed: string[] } = { fresh: [], removed: [] };
+
+  /**
+   * The cards the last plan() made anew, with their bytes, and the files it no longer plans: what
+   * a preview edit changes among the cards (the others are the last plan's, and their bytes too).
+   */
+  async edited(): Promise<{ made: Map<string, Buffer>; removed: string[] }> {
+    const { fresh, removed } = this.lastChange;
+    const entries = fresh.map((file) => [file, this.planned.get(file)!] as const);
+    const results = await settle(entries.map(([, p]) => p.bytes));
+    const made = new Map<string, Buffer>();
+    entries.forEach(([file, p], i) => made.set(file, (p.made = results[i]!)));
+    return { made, removed };
+  }
+
   async files(): Promise<Map<string, Buffer>> {
     // A card an earlier files() gave is taken as it was: the preview asks on every edit, and
     // settling every card's promise again (40,000 at 20,000 posts) cost more than the edit.

@@ -301,20 +301,31 @@ export function writeChanged(outDir: string, outputs: Outputs, previous: Outputs
   for (const [file, bytes] of outputs) {
     const before = previous.get(file);
     if (before === bytes || (before && before.equals(bytes))) continue;
+    changed.push(file);
+  }
+  for (const file of previous.keys()) if (!outputs.has(file)) changed.push(file);
+  return writeListed(outDir, outputs, changed);
+}
+
+/**
+ * Writes the files `changed` names as `outputs` has them (each via rename, never torn) and
+ * removes those it no longer has: a preview edit, whose changed files the Builder already knows
+ * (Update.changedFiles), so the whole site's outputs are not compared a second time.
+ */
+export function writeListed(outDir: string, outputs: Outputs, changed: readonly string[]): string[] {
+  for (const file of changed) {
+    const bytes = outputs.get(file);
+    if (!bytes) {
+      rmSync(join(outDir, checkOutputPath(file)), { force: true });
+      continue;
+    }
     const target = join(outDir, checkOutputPath(file));
     mkdirSync(dirname(target), { recursive: true });
     const temp = `${target}.tmp-${process.pid}`;
     writeFileSync(temp, bytes);
     renameSync(temp, target);
-    changed.push(file);
   }
-  for (const file of previous.keys()) {
-    if (!outputs.has(file)) {
-      rmSync(join(outDir, checkOutputPath(file)), { force: true });
-      changed.push(file);
-    }
-  }
-  return changed;
+  return [...changed];
 }
 
 /** One output file as the build manifest records it. */

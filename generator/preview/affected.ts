@@ -139,6 +139,11 @@ interface RouteIndex {
 // indexed once (40,000 routes at 20,000 posts).
 const indexes = new WeakMap<readonly RouteDeps[], RouteIndex>();
 
+/** The routes of a table by path (indexed once per table). */
+export function routeIndex(routes: readonly RouteDeps[]): ReadonlyMap<string, RouteDeps> {
+  return indexOf(routes).byPath;
+}
+
 function indexOf(routes: readonly RouteDeps[]): RouteIndex {
   let index = indexes.get(routes);
   if (!index) {

@@ -8,7 +8,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import { join } from 'node:path';
 import { watch } from 'chokidar';
 import { Builder, type Update } from '../build.ts';
-import { writeAtomically, writeChanged, MANIFEST, type Outputs } from '../write.ts';
+import { writeAtomically, writeChanged, writeListed, MANIFEST, type Outputs } from '../write.ts';
 import { ContentError, formatProblem, type Problem } from '../problems.ts';
 import { escapeHtml } from '../../functions/send-email/http.ts';
 import { UsageError } from '../errors.ts';
@@ -170,8 +170,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   async function rebuild(paths: string[]): Promise<void> {
     const t0 = performance.now();
     let update: Update;
+    const edit = served.size > 0;
     try {
-      update = served.size ? await builder.update(paths) : await fullAgain();
+      update = edit ? await builder.update(paths) : await fullAgain();
     } catch (error) {
       log(red(`✗ rebuild failed: ${(error as Error).stack ?? error}`));
       admin.built({ kind: 'edit', ms: performance.now() - t0, edited: paths.map((p) => builder.display(p)), error });
@@ -184,7 +185,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     } else {
       const before = served;
       served = builder.outputs;
-      const written = writeChanged(options.outDir, served, before);
+      // An edit's changed files are the Builder's to say (it compared them); after a full build, compare.
+      const written = edit ? writeListed(options.outDir, served, update.changedFiles) : writeChanged(options.outDir, served, before);
       const all = written.some((f) => f.startsWith('assets/js/') || f.startsWith('assets/css/')) || problems.length > 0;
       problems = [];
       log(green(`✓ ${update.rerendered.length} page${update.rerendered.length === 1 ? '' : 's'} rebuilt, ${written.length} file${written.length === 1 ? '' : 's'} written in ${(performance.now() - t0).toFixed(0)} ms`) + dim(` (${paths.map((p) => builder.display(p)).join(', ')})`));
