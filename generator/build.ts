@@ -165,6 +165,7 @@ export class Builder {
   async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string } = {}): Promise<Outputs> {
     this.timings = [];
     this.validation.treeChanged();
+    this.cards.planAll();
     // Until this build succeeds, what the outputs hold is not known to match the records.
     this.pending = { ...noChanges(), unsure: true };
     // Pages handed on and not kept: the cards too (plan() then only makes sure each is cached).
@@ -846,7 +847,8 @@ export function languages(valid: { site: SourceSite; translations: Validated['tr
     const localSite = transform(translated.site, markdown, locale, options);
     sites[locale] = localSite;
     untranslated[locale] = translated.fallbackItems;
-    routes.push(...buildRoutes(localSite, locale, translated.fallbackItems, available));
+    // Not push(...): a language's 20,000 routes as arguments are slow, and past ~100,000 too many.
+    for (const route of buildRoutes(localSite, locale, translated.fallbackItems, available)) routes.push(route);
   }
   return { sites, routes, untranslated };
 }

@@ -396,6 +396,36 @@ describe('the card stage', () => {
     expect(readPngText(files.get(after[1]!.card!.src.slice(1))!).get('Title')).toBe('Questions');
   });
 
+  test('the preview plans in place: a route kept as the same object keeps its card; a changed, new or removed route is all that changes', async () => {
+    const { made, render } = counting();
+    const cards = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render });
+    const home = route('/', 'Home');
+    const faqs = route('/faqs', 'FAQs');
+    const career = route('/career', 'Career');
+    cards.plan([home, faqs, career], { en: site }, nowhere);
+    await cards.files();
+    const homeCard = home.card;
+    // The same objects for home and career (routes.ts keeps unchanged routes), a new one for /faqs, /career gone, /partnership new.
+    const renamed = route('/faqs', 'Questions');
+    const partner = route('/partnership', 'Partners');
+    cards.plan([home, renamed, partner], { en: site }, nowhere);
+    const { made: drawn, removed } = await cards.edited();
+    expect(made).toEqual(['Home', 'FAQs', 'Career', 'Questions', 'Partners']);
+    expect(home.card).toBe(homeCard);
+    expect([...drawn.keys()].sort()).toEqual([renamed.card!.src.slice(1), partner.card!.src.slice(1)].sort());
+    expect(removed.sort()).toEqual([faqs.card!.src.slice(1), career.card!.src.slice(1)].sort());
+    // What the plan holds is what a plan from nothing gives.
+    const files = await cards.files();
+    const fresh = new SocialCards(root, contentDir, { cacheDir: temp('cards-cache-'), render: counting().render });
+    fresh.plan([route('/', 'Home'), route('/faqs', 'Questions'), route('/partnership', 'Partners')], { en: site }, nowhere);
+    const expected = await fresh.files();
+    expect([...files.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [file, bytes] of expected) expect(files.get(file)!.equals(bytes)).toBe(true);
+    // Nothing changed: nothing is drawn, made or dropped.
+    cards.plan([home, renamed, partner], { en: site }, nowhere);
+    expect(await cards.edited()).toEqual({ made: new Map(), removed: [] });
+  });
+
   test('a damaged cache entry is drawn again, not served', async () => {
     const cacheDir = temp('cards-cache-');
     const first = counting();
