@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync, existsSync, rmSync, renameSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, statSync, existsSync, rmSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { Builder } from '../../generator/build.ts';
 import { MANIFEST } from '../../generator/write.ts';
@@ -235,6 +235,27 @@ describe('preview rebuilds after an edit', () => {
     renameSync(at('blog/cold-chain-monitoring-food-distribution.md'), at('blog/cold-chain-for-food-distributors.md'));
     const update = await builder.update([at('blog/cold-chain-monitoring-food-distribution.md'), at('blog/cold-chain-for-food-distributors.md')]);
     expect(update.problems).toEqual([]);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
+  // Validation keeps what it found for files an edit did not touch (ValidationMemo), and what
+  // depends on the folder (an image that is there or not) only until something other than a content file changes.
+  test('a post naming a missing picture validates once the picture is added', async () => {
+    edits.edit(POST, 'image: images/blog/winter-operations.svg', 'image: images/blog/winter-yard.svg');
+    const missing = await builder.update([at(POST)]);
+    expect(missing.problems.map((p) => p.code)).toContain('missing-image');
+    copyFileSync(at('images/blog/winter-operations.svg'), at('images/blog/winter-yard.svg'));
+    const added = await builder.update([at('images/blog/winter-yard.svg')]);
+    expect(added.problems).toEqual([]);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
+  test('a post whose date moves it changes its place in every list; a body edit keeps the order', async () => {
+    edits.edit(POST, /^date: .*$/m, 'date: 2019-01-15');
+    expect((await builder.update([at(POST)])).problems).toEqual([]);
+    expect(await stale(builder, edits.content)).toEqual([]);
+    edits.edit(POST, /\n$/, '\nOne more paragraph, written after the post moved.\n');
+    expect((await builder.update([at(POST)])).problems).toEqual([]);
     expect(await stale(builder, edits.content)).toEqual([]);
   }, 60_000);
 
