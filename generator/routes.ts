@@ -169,8 +169,8 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
   const section = cardSection.BlogPost && site.ui.cardSections[cardSection.BlogPost];
   for (const post of site.posts) {
     const source = f.blog?.[post.slug] ?? '';
-    const shownUntranslated = untranslated.has(`blog/${post.slug}`);
     const last = postRoutes.get(post);
+    const shownUntranslated = untranslated.has(last?.item ?? `blog/${post.slug}`);
     if (last && last.locale === locale && last.languages === languages && last.untranslated === shownUntranslated && last.section === section && last.source === source) {
       routes.push(last.route);
       continue;
@@ -181,7 +181,7 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
       deps: [], sitemap: !post.draft, lastmod: post.updated ?? post.date, ogType: 'article',
       socialImage: post.socialImage,
     };
-    postRoutes.set(post, { locale, languages, untranslated: shownUntranslated, section, source, route });
+    postRoutes.set(post, { item: `blog/${post.slug}`, locale, languages, untranslated: shownUntranslated, section, source, route });
     routes.push(route);
   }
   return routes;
@@ -193,4 +193,4 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
  * 20,000 posts that was 40,000 routes made again. A route is the same for the same inputs; the
  * card stage sets its `card` again on every plan.
  */
-const postRoutes = new WeakMap<Post, { locale: Locale; languages: string; untranslated: boolean; section: string | undefined; source: string; route: Route }>();
+const postRoutes = new WeakMap<Post, { item: string; locale: Locale; languages: string; untranslated: boolean; section: string | undefined; source: string; route: Route }>();

@@ -11,6 +11,7 @@ import { nearestName } from './suggest.ts';
 
 /** The problems of one record's schema errors: deduplicated, a misspelt key merged with the field it meant. */
 export function schemaProblems(record: SourceRecord, errors: readonly ErrorObject[]): Problem[] {
+  if (!errors.length) return [];
   const unique = dedupe(errors);
   const missing = new Map<string, Set<string>>();
   for (const e of unique) {

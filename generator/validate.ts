@@ -119,8 +119,9 @@ function checkRecords(records: SourceRecord[], facts: Facts, into: Checked): voi
       schemaResults.set(record, result);
     }
     const { errors, references: refs } = result;
-    into.problems.push(...schemaProblems(record, errors));
-    into.problems.push(...placeholderProblems(record, result.params, facts));
+    if (errors.length) into.problems.push(...schemaProblems(record, errors));
+    const unknown = placeholderProblems(record, result.params, facts);
+    if (unknown.length) into.problems.push(...unknown);
     if (record.collection === 'navigation' && !errors.length) into.problems.push(...footerColumnProblems(record));
     if (refs.length) into.references.push({ record, refs });
     if (!errors.length) into.good.push(record);
