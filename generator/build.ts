@@ -447,17 +447,7 @@ export class Builder {
       const waiting = standIn;
       later.bundle.then(() => (waiting.ready = true), () => (waiting.ready = true));
     }
-    const inputs: RenderInputs = {
-      templates: this.templates!,
-      sites: this.sites,
-      untranslated: this.untranslated,
-      mode: this.options.mode,
-      image: (p, role) => this.assets.image(p, role),
-      inlineImage: (p) => this.assets.inlineImage(p),
-      icon: (p: string) => this.assets.icon(p),
-      client: standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client,
-      cache: renderCache({ arena: which === allRoutes }),
-    };
+    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, which === allRoutes);
     const before = this.outputs;
     const outputs: Outputs = new Map();
     const digests = new Map<string, FileDigest>();
@@ -627,6 +617,21 @@ export class Builder {
     return rendered;
   }
 
+  /** What pages render with: the models, the asset store, `client`'s scripts; an arena for a full build's pages. */
+  private renderInputs(client: RenderInputs['client'], arena: boolean): RenderInputs {
+    return {
+      templates: this.templates!,
+      sites: this.sites,
+      untranslated: this.untranslated,
+      mode: this.options.mode,
+      image: (p, role) => this.assets.image(p, role),
+      inlineImage: (p) => this.assets.inlineImage(p),
+      icon: (p: string) => this.assets.icon(p),
+      client,
+      cache: renderCache({ arena }),
+    };
+  }
+
   /**
    * Every output that is not a page or a card: the sitemap, robots.txt, feeds, search indexes,
    * web manifests, favicons, scripts, styles' files and content images. With `last` (the
@@ -674,17 +679,7 @@ export class Builder {
    * rendered and the files whose bytes changed.
    */
   private async renderEdit(affected: Affected, previous: readonly Route[]): Promise<{ rendered: string[]; changed: string[] }> {
-    const inputs: RenderInputs = {
-      templates: this.templates!,
-      sites: this.sites,
-      untranslated: this.untranslated,
-      mode: this.options.mode,
-      image: (p, role) => this.assets.image(p, role),
-      inlineImage: (p) => this.assets.inlineImage(p),
-      icon: (p: string) => this.assets.icon(p),
-      client: this.bundled!.client,
-      cache: renderCache(),
-    };
+    const inputs = this.renderInputs(this.bundled!.client, false);
     this.measureScripts();
     const now = routeIndex(this.routes);
     const pages = new Map<string, Buffer>();
