@@ -198,7 +198,7 @@ export class Builder {
     const early = !bundled && !this.pageCache && !!options.onPage && options.retainPages === false && !this.threadsFor(options);
     const later = early ? { bundle: bundling, styles: await parts.styles } : undefined;
     if (!later) this.bundled = await bundling;
-    await this.time('render', () => this.renderAll(allRoutes, options.onPage, options.retainPages ?? true, options.claim, later));
+    await this.time('render', () => this.renderAll(options.onPage, options.retainPages ?? true, options.claim, later));
     this.pending = noChanges();
     return this.outputs;
   }
@@ -433,11 +433,11 @@ export class Builder {
   }
 
   /**
-   * Renders the routes `which` selects (all by default) and rebuilds the output map. With
-   * `onPage`, it hands over each page and lets the event loop run every few pages, so the
-   * writes it started make progress while rendering goes on.
+   * A full build: renders every route and makes the output map anew (a preview edit changes it
+   * in place: renderEdit). With `onPage`, it hands over each page and lets the event loop run
+   * every few pages, so the writes it started make progress while rendering goes on.
    */
-  private async renderAll(which: (route: Route) => boolean = allRoutes, onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }): Promise<string[]> {
+  private async renderAll(onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }): Promise<string[]> {
     const site = this.site!;
     if (!later) this.measureScripts();
     // Pages rendered before the scripts are in (Builder.full): held, with a stand-in client, until then.
@@ -447,18 +447,17 @@ export class Builder {
       const waiting = standIn;
       later.bundle.then(() => (waiting.ready = true), () => (waiting.ready = true));
     }
-    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, which === allRoutes);
-    const before = this.outputs;
+    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, true);
     const outputs: Outputs = new Map();
     const digests = new Map<string, FileDigest>();
     const rendered: string[] = [];
     const live = new Set<string>();
     // A full build with the page cache: unchanged pages come from it, the others are stored.
-    const cached = which === allRoutes ? this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy: !!onPage && !retainPages }) : undefined;
+    const cached = this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy: !!onPage && !retainPages });
     // With SITE_RENDER_THREADS, `site build` renders on threads that write their pages themselves
     // (render-pool.ts); the main thread renders a page itself while no thread is open (they start
     // up while it works), and any page a thread could not render.
-    const threads = which === allRoutes ? this.threadsFor({ onPage, retainPages, claim }) : 0;
+    const threads = this.threadsFor({ onPage, retainPages, claim });
     const pool = threads ? this.startPool(threads) : undefined;
     this.renderedOnThreads = 0;
     this.heldPages = 0;
@@ -535,11 +534,6 @@ export class Builder {
         // Held pages are bounded: past a few dozen, rendering waits for the scripts.
         if (standIn && (standIn.ready || standIn.held.length >= HELD_PAGES)) await complete();
         live.add(route.path);
-        const previous = this.outputs.get(route.file);
-        if (previous && !which(route)) {
-          outputs.set(route.file, previous);
-          continue;
-        }
         let wait: Promise<void> | undefined | void;
         const hit = await cached?.take(route);
         if (hit) {
@@ -597,23 +591,10 @@ export class Builder {
     for (const [file, bytes] of this.siteFiles(undefined)) outputs.set(file, bytes);
     if (retainPages || !onPage) for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
     else await (cards ?? handCards());
-    // A file the edit left as it was keeps its digest (no new object per file and edit).
-    const lastDigests = this.digests;
-    for (const [file, bytes] of outputs) {
-      const last = before.get(file) === bytes ? lastDigests.get(file) : undefined;
-      digests.set(file, last ?? this.digest(bytes));
-    }
+    for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
     this.outputs = outputs;
     this.digests = digests;
-    // A preview edit leaves the build manifest as it was until the edits pause (refresh()): the
-    // preview serves no manifest, and writing 4 MB of JSON for every page and file on every edit
-    // was the largest part of an edit at 4,000 posts (~90 ms).
-    const previous = which === allRoutes ? undefined : before.get(MANIFEST);
-    if (previous) {
-      outputs.set(MANIFEST, previous);
-      digests.set(MANIFEST, this.digest(previous));
-      this.manifestStale = true;
-    } else this.writeManifest();
+    this.writeManifest();
     return rendered;
   }
 
@@ -814,8 +795,6 @@ export class Builder {
     }
   }
 }
-
-const allRoutes = () => true;
 
 /** Pages rendered before the scripts are in that a build holds at most (renderAll): then it waits. */
 const HELD_PAGES = 64;
