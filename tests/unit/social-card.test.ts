@@ -410,7 +410,8 @@ describe('the card stage', () => {
     const partner = route('/partnership', 'Partners');
     cards.plan([home, renamed, partner], { en: site }, nowhere);
     const { made: drawn, removed } = await cards.edited();
-    expect(made).toEqual(['Home', 'FAQs', 'Career', 'Questions', 'Partners']);
+    // Cards are drawn a few at a time: which ones, not in what order.
+    expect([...made].sort()).toEqual(['Career', 'FAQs', 'Home', 'Partners', 'Questions']);
     expect(home.card).toBe(homeCard);
     expect([...drawn.keys()].sort()).toEqual([renamed.card!.src.slice(1), partner.card!.src.slice(1)].sort());
     expect(removed.sort()).toEqual([faqs.card!.src.slice(1), career.card!.src.slice(1)].sort());
