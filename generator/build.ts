@@ -232,7 +232,7 @@ export class Builder {
       let rerendered: string[];
       let changedFiles: string[];
       try {
-        ({ rendered: rerendered, changed: changedFiles } = await this.time('render', () => this.renderEdit(affected, previousRoutes)));
+        ({ rendered: rerendered, changed: changedFiles } = await this.time('render', () => this.renderEdit(affected)));
       } catch (error) {
         // A page its content cannot show (RenderError) is a content problem. Pages rendered from
         // the new content were not kept, so the build after the fix renders every page.
@@ -659,7 +659,7 @@ export class Builder {
    * maps of 80,000 outputs and comparing them again was ~0.2 s an edit. Returns the routes
    * rendered and the files whose bytes changed.
    */
-  private async renderEdit(affected: Affected, previous: readonly Route[]): Promise<{ rendered: string[]; changed: string[] }> {
+  private async renderEdit(affected: Affected): Promise<{ rendered: string[]; changed: string[] }> {
     const inputs = this.renderInputs(this.bundled!.client, false);
     this.measureScripts();
     const now = routeIndex(this.routes);
@@ -674,8 +674,7 @@ export class Builder {
       islands.set(route.path, page.islands);
       rendered.push(route.path);
     }
-    const before = routeIndex(previous);
-    const removed = [...affected.remove].map((path) => (before.get(path) as Route | undefined)?.file).filter((file): file is string => !!file);
+    const removed = affected.gone.map((route) => (route as Route).file);
     const lastSiteFiles = this.lastSiteFiles;
     const files = this.siteFiles(this.outputs);
     const cards = await this.time('cards', () => this.cards.edited());

@@ -72,6 +72,27 @@ describe('which routes an edit re-renders', () => {
     expect(affected.render.has('/blogs')).toBe(true);
   });
 
+  test("each table's index is made from the last one's: a chain of edits, and a table asked again, give what tables indexed afresh give", () => {
+    // routes → a (the post's route a new object) → b (the post gone) → c (back, as a new object).
+    const a = routes.map((r) => (r.path === POST_PATH ? { ...r } : r));
+    const b = a.filter((r) => r.path !== POST_PATH);
+    const c = [...b, { ...routes.find((r) => r.path === POST_PATH)! }];
+    const body = changes(change(POST, 'modified', false));
+    const first = affectedRoutes(routes, a, body);
+    expect([...first.render]).toEqual([POST_PATH]);
+    expect(first.gone).toEqual([]);
+    const second = affectedRoutes(a, b, changes(change(POST, 'deleted')));
+    expect([...second.remove]).toEqual([POST_PATH]);
+    expect(second.gone).toEqual([a.find((r) => r.path === POST_PATH)]);
+    expect([...second.render].sort()).toEqual([...postLists].sort());
+    expect([...affectedRoutes(b, c, changes(change(POST, 'added'))).render].sort()).toEqual([POST_PATH, ...postLists].sort());
+    // The first table again, whose index went to the next one: indexed anew, the same answers.
+    expect([...affectedRoutes(routes, b, changes(change(POST, 'deleted'))).remove]).toEqual([POST_PATH]);
+    expect(rendered(routes, a, body)).toEqual([POST_PATH]);
+    // An unchanged route (the same object) whose file changed is rendered too.
+    expect(rendered(c, c, changes(change(POST, 'modified', false)))).toEqual([POST_PATH]);
+  });
+
   test('a new post is rendered with every list of posts', () => {
     const previous = routes.filter((r) => r.path !== POST_PATH);
     expect(rendered(previous, routes, changes(change(POST, 'added')))).toEqual([POST_PATH, ...postLists].sort());

@@ -425,6 +425,25 @@ describe('the card stage', () => {
     // Nothing changed: nothing is drawn, made or dropped.
     cards.plan([home, renamed, partner], { en: site }, nowhere);
     expect(await cards.edited()).toEqual({ made: new Map(), removed: [] });
+    // The same routes in another order (a post moved by its date), with one more in front and one
+    // fewer: only the new card is drawn and only the dropped route's card goes.
+    const leadership = route('/leadership', 'Leadership');
+    cards.plan([leadership, partner, home], { en: site }, nowhere);
+    const reordered = await cards.edited();
+    expect([...reordered.made.keys()]).toEqual([leadership.card!.src.slice(1)]);
+    expect(reordered.removed).toEqual([renamed.card!.src.slice(1)]);
+    expect(home.card).toBe(homeCard);
+    // The caller's array changed after the plan (a route put in place of another): the next plan
+    // still compares with what the last one saw (the route that left the plan above is new again).
+    const table = [leadership, partner, home];
+    cards.plan(table, { en: site }, nowhere);
+    await cards.edited();
+    table[1] = renamed;
+    cards.plan(table, { en: site }, nowhere);
+    const swapped = await cards.edited();
+    expect([...swapped.made.keys()]).toEqual([renamed.card!.src.slice(1)]);
+    expect(swapped.removed).toEqual([partner.card!.src.slice(1)]);
+    expect([...(await cards.files()).keys()].sort()).toEqual([leadership, renamed, home].map((r) => r.card!.src.slice(1)).sort());
   });
 
   test('a damaged cache entry is drawn again, not served', async () => {
