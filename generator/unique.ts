@@ -47,6 +47,19 @@ export function uniquenessProblems(records: SourceRecord[]): Problem[] {
   return problems;
 }
 
+/**
+ * What of a record `uniquenessProblems` reads, as one text: two lists whose records differ only
+ * where these are equal have the same repeats (the preview reuses the last answer then).
+ */
+export function uniquenessKey(r: SourceRecord): string {
+  const data = r.data as Record<string, unknown>;
+  const values: unknown[] = [r.collection];
+  for (const { collection, field } of uniqueKeys) if (collection === r.collection) values.push(data[field]);
+  if (ordered.includes(r.collection)) values.push(data.order);
+  if (r.collection === 'categories') values.push(data.categories);
+  return JSON.stringify(values);
+}
+
 const isKey = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
 /** Calls `report` for each item whose value an earlier item (in file order) already has. */

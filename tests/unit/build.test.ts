@@ -250,6 +250,26 @@ describe('preview rebuilds after an edit', () => {
     expect(await stale(builder, edits.content)).toEqual([]);
   }, 60_000);
 
+  // Validation reuses its last repeated-id check and link targets while the files an edit
+  // replaced keep their ids (ValidationMemo.reuse); an edit that changes one must be seen.
+  test("a post given a taken id is a repeat; given a free one, links to it resolve, and to its old id break", async () => {
+    const OTHER = 'blog/fuel-card-spend-and-fleet-data.md';
+    edits.edit(POST, /^id: 10$/m, 'id: 5');
+    expect((await builder.update([at(POST)])).problems.map((p) => p.code)).toEqual(['duplicate-id']);
+    edits.edit(POST, /^id: 5$/m, 'id: 10');
+    expect((await builder.update([at(POST)])).problems).toEqual([]);
+    edits.edit(OTHER, /\n$/, '\nSee [the winter checklist](/blog-details/99).\n');
+    expect((await builder.update([at(OTHER)])).problems.map((p) => p.code)).toEqual(['broken-link']);
+    edits.edit(POST, /^id: 10$/m, 'id: 99');
+    expect((await builder.update([at(POST)])).problems).toEqual([]);
+    expect(await stale(builder, edits.content)).toEqual([]);
+    edits.edit(POST, /^id: 99$/m, 'id: 10');
+    expect((await builder.update([at(POST)])).problems.map((p) => `${p.code} ${p.file}`)).toEqual([`broken-link ${builder.display(at(OTHER))}`]);
+    edits.edit(OTHER, '\nSee [the winter checklist](/blog-details/99).\n', '\n');
+    expect((await builder.update([at(OTHER)])).problems).toEqual([]);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
   test('a post whose date moves it changes its place in every list; a body edit keeps the order', async () => {
     edits.edit(POST, /^date: .*$/m, 'date: 2019-01-15');
     expect((await builder.update([at(POST)])).problems).toEqual([]);
