@@ -4,6 +4,7 @@ import type { CollectionName, PageKey } from './collections.ts';
 import type { LegalDoc, Post, Site, Solution } from './model.ts';
 import type { SocialCard } from './cards.ts';
 import { allLocales, DEFAULT_LOCALE, localePath, locales, pathLocale, type Locale } from './locales.ts';
+import { mapAlike, type Mapped } from './alike.ts';
 
 /** What each template receives as props: the item it shows (the site model comes through context). */
 export interface TemplateProps {
@@ -167,14 +168,21 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
   }
   const languages = available.join();
   const section = cardSection.BlogPost && site.ui.cardSections[cardSection.BlogPost];
-  for (const post of site.posts) {
+  // The last table's post routes of this language, when what every post route is made from
+  // besides its post is the same (the same file index, language list, section and untranslated
+  // items): a post at the place it had keeps its route without a lookup (alike.ts).
+  const last = lastPostRoutes.get(locale);
+  const same = last && last.files === f.blog && last.languages === languages && last.section === section && (last.untranslated === untranslated || (!last.untranslated.size && !untranslated.size));
+  const mapped = mapAlike(site.posts, same ? last.mapped : undefined, (post) => postRoute(post));
+  lastPostRoutes.set(locale, { files: f.blog, languages, section, untranslated, mapped });
+  for (const route of mapped.to) routes.push(route);
+  return routes;
+
+  function postRoute(post: Post): Route {
     const source = f.blog?.[post.slug] ?? '';
     const last = postRoutes.get(post);
     const shownUntranslated = untranslated.has(last?.item ?? `blog/${post.slug}`);
-    if (last && last.locale === locale && last.languages === languages && last.untranslated === shownUntranslated && last.section === section && last.source === source) {
-      routes.push(last.route);
-      continue;
-    }
+    if (last && last.locale === locale && last.languages === languages && last.untranslated === shownUntranslated && last.section === section && last.source === source) return last.route;
     const route: Route = {
       ...at(blogPath(post.id), `blog/${post.slug}`, 'BlogPost'), status: 200, title: post.title,
       description: post.description ?? post.subheading, props: { post }, sources: [source],
@@ -182,10 +190,11 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
       socialImage: post.socialImage,
     };
     postRoutes.set(post, { item: `blog/${post.slug}`, locale, languages, untranslated: shownUntranslated, section, source, route });
-    routes.push(route);
+    return route;
   }
-  return routes;
 }
+
+const lastPostRoutes = new Map<Locale, { files: Record<string, string> | undefined; languages: string; section: string | undefined; untranslated: ReadonlySet<string>; mapped: Mapped<Post, Route> }>();
 
 /**
  * Each post's route, per post object (transform.ts hands an unchanged post on as the same object)

@@ -5,6 +5,7 @@
 import { renderInline, renderMarkdown, type Heading, type Html, type ImageHtml } from './markdown.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+import { mapAlike, type Mapped } from './alike.ts';
 
 export interface TransformOptions {
   /**
@@ -112,6 +113,16 @@ function renderedPost(post: SourcePost, cache: MarkdownCache): Site['posts'][num
   return rendered;
 }
 
+// The last list each cache rendered: a post at the place it had is that list's rendered post,
+// without a lookup (alike.ts).
+const lastRendered = new WeakMap<MarkdownCache, Mapped<SourcePost, Site['posts'][number]>>();
+
+function renderedList(posts: readonly SourcePost[], cache: MarkdownCache): Site['posts'] {
+  const mapped = mapAlike(posts, lastRendered.get(cache), (post) => renderedPost(post, cache));
+  lastRendered.set(cache, mapped);
+  return mapped.to;
+}
+
 /**
  * The model with every Markdown field rendered; objects without Markdown are shared, not copied.
  * `locale` is the model's language (its links to pages go to that language's pages). A build
@@ -138,7 +149,7 @@ export function transform(site: SourceSite, shared = new MarkdownCache(), locale
         sections: { ...getStarted.sections, wizard: { ...getStarted.sections.wizard, privacy: cache.inline(getStarted.sections.wizard.privacy) } },
       },
     },
-    posts: site.posts.map((post) => (options.lazyPosts ? { ...post, body: cache.lazyBlock(post.body) } : renderedPost(post, cache))),
+    posts: options.lazyPosts ? site.posts.map((post) => ({ ...post, body: cache.lazyBlock(post.body) })) : renderedList(site.posts, cache),
     legal: Object.fromEntries(Object.entries(site.legal).map(([slug, doc]) => [slug, { ...doc, body: cache.block(doc.body) }])),
     faqs: site.faqs.map((faq) => ({ ...faq, content: cache.block(faq.content) })),
     team: site.team.map((member) => ({ ...member, bio: cache.block(member.bio) })),

@@ -13,6 +13,7 @@ import { markdownImages, markdownProblems, referenceContext, referenceProblem, t
 import type { ImageReference } from './images/stage.ts';
 import { onePerField, schemaProblems } from './schema-problems.ts';
 import { uniquenessKey, uniquenessProblems } from './unique.ts';
+import { alike, mapAlike, replacedAt, type Mapped } from './alike.ts';
 import { problem } from './errors.ts';
 import { nearestName } from './suggest.ts';
 import { expandRecords, factsOf, placeholderProblems, type Facts } from './facts.ts';
@@ -77,14 +78,6 @@ export class ValidationMemo {
     this.lists.set(name, { records, value });
     return value;
   }
-}
-
-/** Where `list` holds another object than `last` at the same place, when both are as long and few differ; otherwise undefined. */
-export function replacedAt<T>(list: readonly T[], last: readonly T[], most = 64): number[] | undefined {
-  if (list.length !== last.length) return undefined;
-  const at: number[] = [];
-  for (let i = 0; i < list.length; i++) if (list[i] !== last[i] && at.push(i) > most) return undefined;
-  return at;
 }
 
 const sameSet = (a: Set<string>, b: Set<string>) => {
@@ -285,12 +278,14 @@ function bodyReferences(record: SourceRecord, cx: ReferenceContext): ReferencesF
  * content decides what the site has.
  */
 function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine: SourceRecord[], options: ValidateOptions): TranslatedSite {
-  const byRel = new Map(mine.map((r) => [splitLocale(r.relPath).rel, r]));
+  let byRel: Map<string, SourceRecord> | undefined;
   const memo = (mergedOf[locale] ??= new WeakMap());
-  const items: (string | undefined)[] = [];
-  const merged = english.map((r) => {
+  // While the translations are the very same records, an English record at the place it had
+  // keeps what it was merged into (the preview: one pass, not 20,000 lookups an edit).
+  const last = lastMerged.get(locale);
+  const pairs = mapAlike(english, last && alike(mine, last.mine, () => false) ? last.pairs : undefined, (r) => {
     const shared = sharedCollections.includes(r.collection);
-    const translation = shared ? undefined : byRel.get(r.relPath);
+    const translation = shared ? undefined : (byRel ??= new Map(mine.map((t) => [splitLocale(t.relPath).rel, t]))).get(r.relPath);
     let m = memo.get(r);
     if (m?.translation !== translation || !m) {
       m = {
@@ -300,15 +295,17 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
       };
       memo.set(r, m);
     }
-    items.push(m.item);
-    return m.record;
+    return m;
   });
+  lastMerged.set(locale, { mine, pairs });
+  const merged = pairs.to.map((m) => m.record);
+  const items = pairs.to.map((m) => m.item);
   // The items shown in English, as sets: the last ones when each English file at its place is the
   // same file, shown in English or not as before (the preview, on every edit: 40,000 set entries
   // at 20,000 posts).
-  const last = lastFallbacks.get(locale);
+  const lastSets = lastFallbacks.get(locale);
   let sets: { fallbacks: Set<string>; fallbackItems: Set<string> };
-  if (last && last.items.length === items.length && items.every((item, i) => item === last.items[i] && (!item || english[i]!.relPath === last.english[i]!.relPath))) sets = last.sets;
+  if (lastSets && lastSets.items.length === items.length && items.every((item, i) => item === lastSets.items[i] && (!item || english[i]!.relPath === lastSets.english[i]!.relPath))) sets = lastSets.sets;
   else {
     sets = { fallbacks: new Set(), fallbackItems: new Set() };
     items.forEach((item, i) => {
@@ -321,6 +318,9 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
   return { locale, site: assemble(merged, options, locale), ...sets };
 }
 
+type Merged = { translation: SourceRecord | undefined; record: SourceRecord; item: string | undefined };
+const lastMerged = new Map<TranslatedLocale, { mine: SourceRecord[]; pairs: Mapped<SourceRecord, Merged> }>();
+
 const lastFallbacks = new Map<TranslatedLocale, { english: SourceRecord[]; items: (string | undefined)[]; sets: { fallbacks: Set<string>; fallbackItems: Set<string> } }>();
 
 /**
@@ -328,7 +328,7 @@ const lastFallbacks = new Map<TranslatedLocale, { english: SourceRecord[]; items
  * language's model shows, and its collection/slug when it is shown untranslated. An unchanged
  * pair gives the same record object, so what is kept per record further on is reused.
  */
-const mergedOf: Partial<Record<TranslatedLocale, WeakMap<SourceRecord, { translation: SourceRecord | undefined; record: SourceRecord; item: string | undefined }>>> = {};
+const mergedOf: Partial<Record<TranslatedLocale, WeakMap<SourceRecord, Merged>>> = {};
 
 /**
  * What makes an item the same page in every language comes from its English file: a post's
@@ -436,13 +436,16 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
 
   type Post = Model['posts'][number];
   const made = (postsOf[locale] ??= new WeakMap());
-  const posts: Model['posts'] = of<Omit<Post, 'slug' | 'path' | 'body'>>('blog')
-    .map((r) => {
-      let post = made.get(r);
-      if (!post) made.set(r, (post = { ...r.data, slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
-      return post;
-    })
-    .filter((p) => options.includeDrafts || !p.draft);
+  // A record at the place it had keeps its post without a lookup (the preview: 20,000 a language an edit).
+  type Front = SourceRecord & { data: Omit<Post, 'slug' | 'path' | 'body'> };
+  const mapped = mapAlike<SourceRecord, Post>(of<Front['data']>('blog'), lastPosts.get(locale), (record) => {
+    const r = record as Front;
+    let post = made.get(r);
+    if (!post) made.set(r, (post = { ...r.data, slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
+    return post;
+  });
+  lastPosts.set(locale, mapped);
+  const posts: Model['posts'] = options.includeDrafts ? mapped.to : mapped.to.filter((p) => !p.draft);
   const sortedPosts = newestFirst(posts, locale);
   return {
     config: one<Model['config']>('site') ?? emptySite,
@@ -473,9 +476,6 @@ type SourcePost = SourceSite['posts'][number];
  * Whether `now` is `last` item for item, as far as `same` looks: what the last edit derived from
  * `last` holds for `now` (the preview keeps the posts' order and the file indexes so).
  */
-function alike<T>(now: readonly T[], last: readonly T[], same: (item: T, was: T) => boolean): boolean {
-  return now.length === last.length && now.every((item, i) => item === last[i] || same(item, last[i]!));
-}
 
 /**
  * Posts newest first (then the higher id). Dates are YYYY-MM-DD (the schema's format), so
@@ -523,6 +523,7 @@ const lastFiles = new Map<string, { records: SourceRecord[]; files: Record<strin
 // Each post as a language's model shows it, per record: the preview assembles the model on
 // every edit, and an unchanged post stays the same object.
 const postsOf: Partial<Record<Locale, WeakMap<SourceRecord, SourceSite['posts'][number]>>> = {};
+const lastPosts = new Map<Locale, Mapped<SourceRecord, SourceSite['posts'][number]>>();
 
 // Stand-ins for a missing or invalid site.yaml or navigation.yaml: what validation itself reads
 // of them. The model is not handed on then.
