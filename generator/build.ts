@@ -31,7 +31,7 @@ import { ContentError, sortProblems, type Problem } from './problems.ts';
 import { feed, feedPath, searchIndex, searchIndexPath } from './feed.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
-import { affectedRoutes, describeChange, mergeChange, noChanges, routeIndex, translationFiles, type Affected, type Changes } from './preview/affected.ts';
+import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from './preview/affected.ts';
 import { isEditorTempFile } from './preview/editor-files.ts';
 
 export interface BuildOptions {
@@ -662,13 +662,11 @@ export class Builder {
   private async renderEdit(affected: Affected): Promise<{ rendered: string[]; changed: string[] }> {
     const inputs = this.renderInputs(this.bundled!.client, false);
     this.measureScripts();
-    const now = routeIndex(this.routes);
     const pages = new Map<string, Buffer>();
     const islands = new Map<string, string[]>();
     const rendered: string[] = [];
-    for (const path of affected.render) {
-      const route = now.get(path) as Route | undefined;
-      if (!route) continue;
+    for (const next of affected.routes) {
+      const route = next as Route;
       const page = renderRoute(route, inputs);
       pages.set(route.file, page.bytes);
       islands.set(route.path, page.islands);

@@ -15,6 +15,7 @@ import { addressText, localParts, type PostalAddress } from './address.ts';
 import { primaryLanguage } from './format.ts';
 import { locales } from './locales.ts';
 import { mapProseLines, occurrence, outsideCodeSpans, positionIn, proseLinesOf, proseMatches, stringsIn } from './text-places.ts';
+import { mapAlike, type Mapped } from './alike.ts';
 
 /** `{name}`: a letter, then letters and digits. Other braces ("{ }", JSON) are plain text. */
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
@@ -217,7 +218,10 @@ const expandedOf = new WeakMap<SourceRecord, { key: string; record: SourceRecord
  */
 export function expandRecords(records: readonly SourceRecord[], facts: Facts = factsOf(records)): { records: SourceRecord[]; facts: Facts } {
   const key = `${facts.locale}\0${JSON.stringify([...facts.values])}`;
-  const out = records.map((record) => {
+  // The last list of this language, while the facts are the same: a record at the place it had
+  // is taken as it was expanded, without a lookup (alike.ts).
+  const last = lastExpanded.get(facts.locale);
+  const mapped = mapAlike(records, last?.key === key ? last.mapped : undefined, (record) => {
     if (record.collection === 'site' || record.problems.length) return record;
     const cached = expandedOf.get(record);
     if (cached?.key === key) return cached.record;
@@ -227,8 +231,11 @@ export function expandRecords(records: readonly SourceRecord[], facts: Facts = f
     expandedOf.set(record, { key, record: expanded });
     return expanded;
   });
-  return { records: out, facts };
+  lastExpanded.set(facts.locale, { key, mapped });
+  return { records: mapped.to, facts };
 }
+
+const lastExpanded = new Map<string, { key: string; mapped: Mapped<SourceRecord, SourceRecord> }>();
 
 /**
  * A problem for each `{name}` left in a record that is neither a fact nor a runtime parameter

@@ -47,6 +47,8 @@ export type RouteDeps = Pick<Route, 'path' | 'template' | 'sources' | 'deps'> & 
 /** Routes to render again, and routes the new table no longer has (their pages go). */
 export interface Affected {
   render: Set<string>;
+  /** The next table's routes that `render` names, in its order. */
+  routes: RouteDeps[];
   remove: Set<string>;
   /** The previous table's routes at the paths `remove` names. */
   gone: RouteDeps[];
@@ -131,33 +133,6 @@ export function changesEverything(changes: Changes): boolean {
   return changes.templates || changes.styles || changes.images || changes.unsure;
 }
 
-interface RouteIndex {
-  byPath: Map<string, RouteDeps>;
-  /** The languages the routes are in, sorted and joined. */
-  languages: string;
-}
-
-// Per route table: the preview's table after one edit is the one before the next, so each is
-// indexed once (40,000 routes at 20,000 posts), and affectedRoutes makes the next table's index
-// out of the previous one's, changing only the entries whose route changed: building a map of
-// 40,000 routes was ~30 ms of an edit at 20,000 posts (cache misses on a 1 GB heap).
-const indexes = new WeakMap<readonly RouteDeps[], RouteIndex>();
-
-/** The routes of a table by path (indexed once per table). */
-export function routeIndex(routes: readonly RouteDeps[]): ReadonlyMap<string, RouteDeps> {
-  return indexOf(routes).byPath;
-}
-
-function indexOf(routes: readonly RouteDeps[]): RouteIndex {
-  let index = indexes.get(routes);
-  if (!index) {
-    const byPath = new Map<string, RouteDeps>();
-    for (const r of routes) byPath.set(r.path, r);
-    indexes.set(routes, (index = { byPath, languages: languagesOf(routes) }));
-  }
-  return index;
-}
-
 function languagesOf(routes: readonly RouteDeps[]): string {
   const languages = new Set<Locale>();
   // Routes come a language at a time: the set is asked only where the language changes.
@@ -175,13 +150,16 @@ function languagesOf(routes: readonly RouteDeps[]): string {
  * deleted or renamed), when it shows page copy that changed, or when a site-wide file of its
  * language changed (site.yaml, navigation.yaml, ui.yaml, forms.yaml, blog-categories.yaml: every
  * page's shell); each only in the languages the change reaches (`reach`). Every route when
- * `changesEverything`. `gone` holds the previous table's routes that `remove` names.
+ * `changesEverything`.
+ *
+ * A route's earlier version is the previous table's route at the same place when it has the same
+ * path (an edit leaves nearly every route where it was, often the very same object); only when
+ * one is not at its place is the previous table indexed by path. At 20,000 posts, a map of
+ * 40,000 routes made and asked on every edit was ~30 ms of it (cache misses on a 1 GB heap).
  */
 export function affectedRoutes(previous: readonly RouteDeps[], next: readonly RouteDeps[], changes: Changes): Affected {
-  const prior = indexOf(previous);
-  const languagesAfter = previous === next ? prior.languages : languagesOf(next);
   // A language that appears or goes (its first file, its last) changes every page's language links.
-  const everything = changesEverything(changes) || prior.languages !== languagesAfter;
+  const everything = changesEverything(changes) || languagesOf(previous) !== languagesOf(next);
   const whole = new Set<Locale>();
   /** Per language, the collections whose lists changed. */
   const listed = new Map<Locale, Set<string>>();
@@ -198,39 +176,38 @@ export function affectedRoutes(previous: readonly RouteDeps[], next: readonly Ro
     const reads = change.collection === 'pages' ? sharedPageCopy[change.slug] : undefined;
     if (reads) copy.push({ locales, reads });
   }
-  const touched = (route: RouteDeps) => route.sources.some((s) => files.has(s));
+  const touched = (route: RouteDeps) => {
+    for (const source of route.sources) if (files.has(source)) return true;
+    return false;
+  };
   const shows = (route: RouteDeps, locale: Locale) => {
     if (everything || whole.has(locale)) return true;
     const lists = listed.get(locale);
     return (!!lists && route.deps.some((d) => lists.has(d))) || copy.some((c) => c.locales.includes(locale) && c.reads(route));
   };
-  // The previous table's index becomes the next one's; asked again, the previous table would be
-  // indexed anew.
-  const byPath = prior.byPath;
-  const size = byPath.size;
-  if (previous !== next) {
-    indexes.delete(previous);
-    indexes.set(next, { byPath, languages: languagesAfter });
-  }
+  let byPath: Map<string, RouteDeps> | undefined;
   const render = new Set<string>();
-  for (const route of next) {
-    const old = byPath.get(route.path);
-    if (old !== route) byPath.set(route.path, route);
+  const routes: RouteDeps[] = [];
+  for (let i = 0; i < next.length; i++) {
+    const route = next[i]!;
+    const was = previous[i];
+    const old = was && (was === route || was.path === route.path) ? was : (byPath ??= new Map(previous.map((r) => [r.path, r]))).get(route.path);
     // An unchanged route (the same object) has the same sources as before.
-    if (!old || touched(route) || (old !== route && touched(old)) || shows(route, route.locale ?? DEFAULT_LOCALE)) render.add(route.path);
-  }
-  // A table's paths are unique (routes.ts), so the index holds a path the next table has not
-  // only when it has more entries than the next table has routes.
-  const remove = new Set<string>();
-  const gone: RouteDeps[] = [];
-  if (byPath.size !== next.length) {
-    const live = new Set(next.map((r) => r.path));
-    for (const [path, route] of byPath) {
-      if (live.has(path)) continue;
-      remove.add(path);
-      gone.push(route);
-      byPath.delete(path);
+    if (!old || touched(route) || (old !== route && touched(old)) || shows(route, route.locale ?? DEFAULT_LOCALE)) {
+      render.add(route.path);
+      routes.push(route);
     }
   }
-  return { render, remove, gone };
+  // A table's paths are unique (routes.ts): when every route had its place's path, no path went.
+  const remove = new Set<string>();
+  const gone: RouteDeps[] = [];
+  if (byPath || next.length !== previous.length) {
+    const live = new Set(next.map((r) => r.path));
+    for (const route of previous) {
+      if (live.has(route.path)) continue;
+      remove.add(route.path);
+      gone.push(route);
+    }
+  }
+  return { render, routes, remove, gone };
 }

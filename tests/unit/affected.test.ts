@@ -72,7 +72,7 @@ describe('which routes an edit re-renders', () => {
     expect(affected.render.has('/blogs')).toBe(true);
   });
 
-  test("each table's index is made from the last one's: a chain of edits, and a table asked again, give what tables indexed afresh give", () => {
+  test('routes are matched by place, and by path where they moved: a chain of edits, a table asked again, a table reordered', () => {
     // routes → a (the post's route a new object) → b (the post gone) → c (back, as a new object).
     const a = routes.map((r) => (r.path === POST_PATH ? { ...r } : r));
     const b = a.filter((r) => r.path !== POST_PATH);
@@ -86,9 +86,20 @@ describe('which routes an edit re-renders', () => {
     expect(second.gone).toEqual([a.find((r) => r.path === POST_PATH)]);
     expect([...second.render].sort()).toEqual([...postLists].sort());
     expect([...affectedRoutes(b, c, changes(change(POST, 'added'))).render].sort()).toEqual([POST_PATH, ...postLists].sort());
-    // The first table again, whose index went to the next one: indexed anew, the same answers.
+    // The first table again: the same answers.
     expect([...affectedRoutes(routes, b, changes(change(POST, 'deleted'))).remove]).toEqual([POST_PATH]);
     expect(rendered(routes, a, body)).toEqual([POST_PATH]);
+    // Every route out of its place (and the post a new object): found by path, nothing removed.
+    const reordered = affectedRoutes(routes, [...a].reverse(), body);
+    expect([...reordered.render]).toEqual([POST_PATH]);
+    expect(reordered.routes).toEqual([a.find((r) => r.path === POST_PATH)]);
+    expect([...reordered.remove]).toEqual([]);
+    // One route fewer and one more, at the same place: the one that went is removed.
+    const swapped = [...routes];
+    swapped[swapped.findIndex((r) => r.path === POST_PATH)] = { ...routes.find((r) => r.path === POST_PATH)!, path: '/blog-details/99' };
+    const moved = affectedRoutes(routes, swapped, changes(change(POST)));
+    expect([...moved.remove]).toEqual([POST_PATH]);
+    expect(moved.render.has('/blog-details/99')).toBe(true);
     // An unchanged route (the same object) whose file changed is rendered too.
     expect(rendered(c, c, changes(change(POST, 'modified', false)))).toEqual([POST_PATH]);
   });
