@@ -17,22 +17,44 @@ interface Marker { path: (string | number)[]; hint: string; lineInValue: number 
 // Per record, so the preview re-walks only the files an edit replaced.
 const markersOf = new WeakMap<SourceRecord, Marker[]>();
 
+/** One record's markers: its "still to write" problems, and the fields (file and path) that hold one. */
+export interface RecordMarkers {
+  problems: Problem[];
+  marked: string[];
+}
+
+const NONE: RecordMarkers = { problems: [], marked: [] };
+
+/** The markers left in one record (none in a record that did not parse). */
+export function recordMarkers(record: SourceRecord): RecordMarkers {
+  if (record.problems.length) return NONE;
+  const fields = fieldMarkers(record);
+  const body = bodyMarkers(record);
+  if (!fields.length && !body.length) return NONE;
+  const problems: Problem[] = [];
+  const marked: string[] = [];
+  for (const marker of fields) {
+    const at = markerPosition(record, marker);
+    const path = formatPath(marker.path);
+    marked.push(`${record.file}\0${path}`);
+    problems.push(problem('still-to-write', { file: record.file, ...at, path }, { what: marker.hint }));
+  }
+  problems.push(...body);
+  return { problems, marked };
+}
+
 /**
  * Adds a "still to write" problem for every marker left in `records`, and drops the other
  * problems reported at a field that holds one: a marker in `readTime` is not also "not 3 or 5".
+ * `perRecord` gives each record's markers (the preview's validation keeps them: alike.ts).
  */
-export function reportFillMarkers(records: SourceRecord[], problems: Problem[]): void {
+export function reportFillMarkers(records: readonly SourceRecord[], problems: Problem[], perRecord: (records: readonly SourceRecord[]) => readonly RecordMarkers[] = (list) => list.map(recordMarkers)): void {
   const found: Problem[] = [];
   const marked = new Set<string>();
-  for (const record of records) {
-    if (record.problems.length) continue;
-    for (const marker of fieldMarkers(record)) {
-      const at = markerPosition(record, marker);
-      const path = formatPath(marker.path);
-      marked.add(`${record.file}\0${path}`);
-      found.push(problem('still-to-write', { file: record.file, ...at, path }, { what: marker.hint }));
-    }
-    found.push(...bodyMarkers(record));
+  for (const markers of perRecord(records)) {
+    if (markers === NONE) continue;
+    for (const m of markers.marked) marked.add(m);
+    found.push(...markers.problems);
   }
   if (!found.length) return;
   const kept = problems.filter((p) => !marked.has(`${p.file}\0${p.path}`));

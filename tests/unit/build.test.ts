@@ -270,6 +270,24 @@ describe('preview rebuilds after an edit', () => {
     expect(await stale(builder, edits.content)).toEqual([]);
   }, 60_000);
 
+  // Each record's checks (schema, placeholders, markers, references) are the last edit's for a
+  // file the edit did not replace (ValidationMemo.map): an edited file is checked again.
+  test('a marker, a schema mistake and a broken link saved into a post are found, and go when fixed', async () => {
+    const original = edits.read(POST);
+    edits.edit(POST, /^readTime: .*$/m, 'readTime: "TODO: minutes to read"');
+    edits.edit(POST, /\n$/, '\nTODO: a closing paragraph\n');
+    const marked = await builder.update([at(POST)]);
+    expect(marked.problems.map((p) => `${p.code} ${p.path ?? ''}`).sort()).toEqual(['still-to-write body', 'still-to-write readTime']);
+    edits.write(POST, original);
+    edits.edit(POST, /^readTime: .*$/m, 'readTime: five');
+    edits.edit(POST, /\n$/, '\nSee [nothing](/no-such-page).\n');
+    const wrong = await builder.update([at(POST)]);
+    expect(wrong.problems.map((p) => p.code).sort()).toEqual(['broken-link', 'not-allowed']);
+    edits.write(POST, original);
+    expect((await builder.update([at(POST)])).problems).toEqual([]);
+    expect(await stale(builder, edits.content)).toEqual([]);
+  }, 60_000);
+
   test('a post whose date moves it changes its place in every list; a body edit keeps the order', async () => {
     edits.edit(POST, /^date: .*$/m, 'date: 2019-01-15');
     expect((await builder.update([at(POST)])).problems).toEqual([]);
