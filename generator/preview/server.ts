@@ -45,6 +45,13 @@ export interface Preview {
 
 /** The lead function's path: CloudFront sends /send-email/* to it (infra/template.yaml). */
 const LEAD_PATH = /^\/send-email(\/|$)/;
+/**
+ * How long the watcher must be quiet before a rebuild starts. 40 ms until session 15, which
+ * measured an edit at 20,000 posts at ~110 ms in process: the pause was a fifth of what an author
+ * waited. 20 ms is what webpack's watcher waits by default (aggregateTimeout) and still gathers a
+ * save's few files, written within a few milliseconds of each other.
+ */
+const QUIET_MS = 20;
 /** How long after the last edit the preview makes what edits left behind (see refreshLater). */
 const REFRESH_AFTER_MS = 500;
 
@@ -157,6 +164,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
   log(`  Admin preview: ${url}/_admin`);
 
+  // Changes are gathered until the watcher has been quiet for QUIET_MS, so an editor's save (a
+  // probe file, a backup, the write, a rename: all within a few milliseconds) or a "save all" is
+  // one rebuild. Changes that come during a rebuild make the next one.
   watcher?.on('all', (_event, path) => {
     pending.add(path);
     clearTimeout(timer);
@@ -164,7 +174,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const batch = [...pending];
       pending = new Set();
       running = running.then(() => rebuild(batch));
-    }, 40);
+    }, QUIET_MS);
   });
 
   async function rebuild(paths: string[]): Promise<void> {
