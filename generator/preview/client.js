@@ -27,12 +27,12 @@ function show(problems) {
   const style = document.createElement('style');
   style.textContent = `
     :host { position: fixed; inset: 0; z-index: 2147483647; background: rgb(11 31 51 / 72%); display: grid; place-items: center; font: 15px/1.5 system-ui, sans-serif; }
-    .panel { width: min(960px, 94vw); max-height: 86vh; overflow: auto; background: #fff; border-radius: 12px; border-top: 6px solid #c0392b; padding: 24px 28px; box-shadow: 0 20px 60px rgb(0 0 0 / 35%); }
+    .panel { box-sizing: border-box; width: min(960px, 94vw); max-height: 86vh; overflow: auto; background: #fff; border-radius: 12px; border-top: 6px solid #c0392b; padding: 24px 28px; box-shadow: 0 20px 60px rgb(0 0 0 / 35%); }
     h1 { margin: 0 0 4px; font-size: 20px; color: #7a1c12; }
     p { margin: 0 0 16px; color: #334455; }
     ol { margin: 0; padding-left: 20px; }
     li { margin-bottom: 10px; }
-    code { display: block; font: 13px/1.45 ui-monospace, monospace; color: #0b1f33; }
+    code { display: block; font: 13px/1.45 ui-monospace, monospace; color: #0b1f33; overflow-wrap: anywhere; }
     .msg { color: #7a1c12; }
     .hint { color: #334455; }
     .hint::before { content: "Fix: "; font-weight: 600; }

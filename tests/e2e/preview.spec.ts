@@ -53,6 +53,13 @@ test('a content error shows the overlay in the browser and the terminal, and the
   // The overlay shows the catalogue's hint too: the words the terminal prints after the message.
   await expect(overlay).toContainText('write a whole number without quotes, e.g. 3');
   await expect.poll(() => log.text).toContain('content/faqs/05-sustainability.yaml:2:8  order: "five" is a string, expected a whole number; write a whole number without quotes, e.g. 3');
+  // On a phone the panel, and each file path in it, stay inside the screen (the panel had been
+  // 94vw plus its padding: 408 px wide at 375).
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.locator('site-error-overlay .panel').evaluate((panel) => {
+    const box = panel.getBoundingClientRect();
+    return box.left >= 0 && box.right <= innerWidth && [...panel.querySelectorAll('code')].every((code) => code.scrollWidth <= code.clientWidth);
+  })).toBe(true);
   const other = await page.context().newPage();
   const response = await other.goto(`${base}/faqs`);
   expect(response?.status()).toBe(200);
