@@ -157,7 +157,8 @@ export class SocialCards {
     const out: Route[] = [];
     const incoming: Route[] = [];
     for (let i = 0; i < Math.max(routes.length, lastList.length); i++) {
-      const [route, was] = [routes[i], lastList[i]];
+      const route = routes[i];
+      const was = lastList[i];
       if (route === was) continue;
       if (was) out.push(was);
       if (route) incoming.push(route);

@@ -95,6 +95,11 @@ export class ValidationMemo {
   }
 }
 
+/** `list` mapped by `map`: through the memo's `map` when there is a memo (the preview), plainly otherwise. */
+function mapWith<T, U>(memo: ValidationMemo | undefined, name: string, list: readonly T[], map: (item: T) => U, over?: unknown): U[] {
+  return memo ? memo.map(name, list, map, over) : list.map(map);
+}
+
 const sameSet = (a: Set<string>, b: Set<string>) => {
   if (a.size !== b.size) return false;
   for (const item of a) if (!b.has(item)) return false;
@@ -171,7 +176,7 @@ function checkRecord(record: SourceRecord, facts: Facts): RecordCheck {
 /** Each record checked (`checkRecord`); what passed is kept for the model. `name`: the list's, for the memo. */
 function checkRecords(records: SourceRecord[], facts: Facts, into: Checked, memo: ValidationMemo | undefined, name: string): void {
   // The facts' names never change (placeholderProblems), so a record's check is its own.
-  const checks = memo ? memo.map(name, records, (r) => checkRecord(r, facts)) : records.map((r) => checkRecord(r, facts));
+  const checks = mapWith(memo, name, records, (r) => checkRecord(r, facts));
   for (const c of checks) {
     if (c.problems.length) into.problems.push(...c.problems);
     if (c.refs.length) into.references.push(c);
@@ -239,16 +244,15 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     if (found.images.length) images.push(...found.images);
   };
   // Per record and reference context: the last validation's findings for a record at its place.
-  const perRecord = <T, U>(name: string, list: readonly T[], map: (item: T) => U) => (memo ? memo.map(name, list, map, cx) : list.map(map));
-  for (const found of perRecord('field references', references, ({ record, refs }) => fieldReferences(record, refs, cx))) take(found);
+  for (const found of mapWith(memo, 'field references', references, ({ record, refs }) => fieldReferences(record, refs, cx), cx)) take(found);
   // Links and images of every body that parsed, whether or not its front matter passed.
   const bodies = [...parsed, ...translated.flatMap((t) => parsedOnly(t.records))];
-  for (const found of perRecord('body references', bodies, (record) => (record.body === undefined ? undefined : bodyReferences(record, cx)))) take(found);
+  for (const found of mapWith(memo, 'body references', bodies, (record) => (record.body === undefined ? undefined : bodyReferences(record, cx)), cx)) take(found);
 
   // One line per mistake: a field that broke a pattern and the category list is one problem.
   const found = onePerField(problems);
   // `site new`'s TODO markers: each is "still to write", in drafts too (generator/fill-markers.ts).
-  reportFillMarkers([...records, ...translated.flatMap((t) => t.records)], found, (list) => (memo ? memo.map('markers', list, recordMarkers) : list.map(recordMarkers)));
+  reportFillMarkers([...records, ...translated.flatMap((t) => t.records)], found, (list) => mapWith(memo, 'markers', list, recordMarkers));
   sortProblems(found);
   // The English files first: they are the source (site.yaml's facts above all), and a mistake
   // there often shows again in each translation.
@@ -497,11 +501,6 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
 }
 
 type SourcePost = SourceSite['posts'][number];
-
-/**
- * Whether `now` is `last` item for item, as far as `same` looks: what the last edit derived from
- * `last` holds for `now` (the preview keeps the posts' order and the file indexes so).
- */
 
 /**
  * Posts newest first (then the higher id). Dates are YYYY-MM-DD (the schema's format), so
