@@ -13,10 +13,7 @@
 // module's text exactly once: a new version of the package fails the build here, saying which
 // rewrite no longer fits, rather than shipping its code unchecked.
 
-import { readFile } from 'node:fs/promises';
-import type { Plugin } from 'esbuild';
-
-interface Rewrite { from: string; to: string }
+export interface Rewrite { from: string; to: string }
 
 /** Yup's factories with the class each returns (index.esm.js of yup 1.x). */
 const YUP_FACTORIES: [factory: string, parameter: string, schema: string][] = [
@@ -68,10 +65,14 @@ const FORMIK_REWRITES: Rewrite[] = [
   { from: 'FieldArrayInner.defaultProps = {\n  validateOnChange: true\n};\nvar FieldArray = /*#__PURE__*/connect(FieldArrayInner);', to: 'var FieldArray = /*#__PURE__*/connect( /*#__PURE__*/Object.assign(FieldArrayInner, {\n  defaultProps: {\n    validateOnChange: true\n  }\n}));' },
 ];
 
-/** The rewrites per package module, by a pattern of its resolved path. */
-export const PURE_REWRITES: { module: RegExp; name: string; rewrites: Rewrite[] }[] = [
-  { module: /[\\/]node_modules[\\/]yup[\\/]index\.esm\.js$/, name: 'yup/index.esm.js', rewrites: yupRewrites() },
-  { module: /[\\/]node_modules[\\/]formik[\\/]dist[\\/]formik\.esm\.js$/, name: 'formik/dist/formik.esm.js', rewrites: FORMIK_REWRITES },
+/**
+ * The rewrites per package: its ES module (the file esbuild's browser build takes, `module` in
+ * its package.json). bundle-sources.ts writes the rewritten copies that the islands' build
+ * imports in their place.
+ */
+export const PURE_REWRITES: { pkg: string; module: string; name: string; rewrites: Rewrite[] }[] = [
+  { pkg: 'yup', module: 'index.esm.js', name: 'yup/index.esm.js', rewrites: yupRewrites() },
+  { pkg: 'formik', module: 'dist/formik.esm.js', name: 'formik/dist/formik.esm.js', rewrites: FORMIK_REWRITES },
 ];
 
 /** `text` with every rewrite applied; throws naming the first that does not match exactly once. */
@@ -85,13 +86,3 @@ export function applyRewrites(name: string, text: string, rewrites: readonly Rew
   }
   return text;
 }
-
-/** The esbuild plugin that loads each of those modules rewritten. */
-export const pureRewrites: Plugin = {
-  name: 'pure-rewrites',
-  setup(build) {
-    for (const { module, name, rewrites } of PURE_REWRITES) {
-      build.onLoad({ filter: module }, async (args) => ({ contents: applyRewrites(name, await readFile(args.path, 'utf8'), rewrites), loader: 'js' }));
-    }
-  },
-};

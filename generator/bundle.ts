@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
-import { pureRewrites } from './bundle-pure.ts';
+import { bundleSources } from './bundle-sources.ts';
 import { compileStylesCached, type StylesResult } from './styles.ts';
 import type { ClientAssets } from './render.ts';
 
@@ -29,7 +29,8 @@ export function islandNames(root: string): string[] {
     .sort();
 }
 
-export async function bundleScripts(options: BundleOptions): Promise<{ files: Map<string, Buffer>; shellScript: string; islands: ClientAssets['islands'] }> {
+/** The island scripts and the shell script; `inputs`: every file with code in the islands' scripts (relative to `root`), for tests. */
+export async function bundleScripts(options: BundleOptions): Promise<{ files: Map<string, Buffer>; shellScript: string; islands: ClientAssets['islands']; inputs: string[] }> {
   const { root } = options;
   const names = islandNames(root);
   const common = {
@@ -50,60 +51,17 @@ export async function bundleScripts(options: BundleOptions): Promise<{ files: Ma
   // attribution, which the lead forms send) and esbuild's helpers became chunks it imported:
   // two more requests in every page's critical chain.
   const shellBuild = esbuild.build({ ...common, entryPoints: [{ in: 'templates/shell/shell.ts', out: 'shell' }] });
+  // No plugin: its callbacks would be answered by this thread, busy with the content meanwhile
+  // (bundle-sources.ts says why and what is written instead).
+  const sources = bundleSources(root, names);
   const result = await esbuild.build({
     ...common,
-    entryPoints: names.map((name) => ({ in: `island:${name}`, out: name })),
+    entryPoints: sources.entries,
     splitting: true,
     jsx: 'automatic',
     chunkNames: 'chunks/[name]-[hash]',
+    alias: sources.alias,
     define: { 'process.env.NODE_ENV': JSON.stringify(options.mode === 'preview' && process.env.SITE_REACT_DEV ? 'development' : 'production') },
-    plugins: [
-      {
-        name: 'island-entries',
-        setup(build) {
-          // island:Name is the small entry a page loads (no React); island-hydrate:Name is the
-          // React part, imported dynamically when the island's time comes (a separate chunk).
-          build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: 'island' }));
-          build.onResolve({ filter: /^island-hydrate:/ }, (args) => ({ path: args.path.slice(15), namespace: 'island-hydrate' }));
-          build.onLoad({ filter: /.*/, namespace: 'island' }, (args) => ({
-            resolveDir: root,
-            loader: 'ts',
-            contents: [
-              `import { scheduleIslands } from './templates/islands/loader.ts';`,
-              `scheduleIslands(${JSON.stringify(args.path)}, () => import('island-hydrate:${args.path}'));`,
-            ].join('\n'),
-          }));
-          // Formik's lodash: its clone, cloneDeep and toPath carry lodash's general cloner and
-          // path cache (about 5 KB gzip); lib/formik-lodash.ts does what Formik asks of them.
-          build.onResolve({ filter: /^lodash-es\/(clone|cloneDeep|toPath)$/ }, (args) =>
-            /[\\/]node_modules[\\/]formik[\\/]/.test(args.importer) ? { path: args.path.slice(10), namespace: 'formik-lodash' } : undefined);
-          build.onLoad({ filter: /.*/, namespace: 'formik-lodash' }, (args) => ({
-            resolveDir: root,
-            loader: 'ts',
-            contents: `export { ${args.path} as default } from './templates/islands/lib/formik-lodash.ts';`,
-          }));
-          // Formik imports hoist-non-react-statics (and with it react-is) for connect(), which no
-          // form here uses; declared free of side effects, the import goes when connect() does.
-          build.onResolve({ filter: /^hoist-non-react-statics$/ }, async (args) => {
-            if (args.pluginData === 'hoist') return undefined;
-            const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'hoist' });
-            return resolved.errors.length ? undefined : { path: resolved.path, sideEffects: false };
-          });
-          build.onLoad({ filter: /.*/, namespace: 'island-hydrate' }, (args) => ({
-            resolveDir: root,
-            loader: 'tsx',
-            contents: [
-              `import Component from './templates/islands/${args.path}.tsx';`,
-              `import { hydrateIsland } from './templates/islands/runtime.tsx';`,
-              `export const hydrate = (element) => hydrateIsland(element, ${JSON.stringify(args.path)}, Component);`,
-            ].join('\n'),
-          }));
-        },
-      },
-      // Yup's schemas other than object() and string(), and Formik's components other than
-      // useFormik(), had been kept by a statement that may have an effect (bundle-pure.ts).
-      pureRewrites,
-    ],
   });
   const shell = await shellBuild;
   const files = new Map<string, Buffer>();
@@ -113,13 +71,18 @@ export async function bundleScripts(options: BundleOptions): Promise<{ files: Ma
   const shellScript = `/${shellFile}`;
   const islands: ClientAssets['islands'] = {};
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
-    if (!meta.entryPoint) continue;
+    // Chunks a dynamic import starts (an island's React part, the forms' code) are entries in
+    // esbuild's account too; only the islands' own entries are what a page names.
+    const name = meta.entryPoint && sources.islandOf(meta.entryPoint);
+    if (!name) continue;
     const url = `/${file}`;
     const imports = collectImports(file, result.metafile.outputs).map((f) => `/${f}`);
     const lazy = collectImports(file, result.metafile.outputs, true).map((f) => `/${f}`).filter((f) => !imports.includes(f));
-    islands[meta.entryPoint.slice(7)] = { script: url, imports, lazy };
+    islands[name] = { script: url, imports, lazy };
   }
-  return { files, shellScript, islands };
+  const inputs = new Set<string>();
+  for (const meta of Object.values(result.metafile.outputs)) for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) if (bytesInOutput > 0) inputs.add(input);
+  return { files, shellScript, islands, inputs: [...inputs].sort() };
 }
 
 /**
@@ -144,7 +107,7 @@ function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dyna
  * from (a cached build's bundle cache: bundle-cache.ts); esbuild by default. `styles` settles on
  * its own, usually long before the scripts (a full build renders with it meanwhile: Builder.full).
  */
-export function bundleParts(options: BundleOptions, scripts: () => ReturnType<typeof bundleScripts> = () => bundleScripts(options)): { styles: Promise<StylesResult>; whole: Promise<BundleResult> } {
+export function bundleParts(options: BundleOptions, scripts: () => Promise<Omit<Awaited<ReturnType<typeof bundleScripts>>, 'inputs'>> = () => bundleScripts(options)): { styles: Promise<StylesResult>; whole: Promise<BundleResult> } {
   const styles = compileStylesCached(options.root);
   const whole = Promise.all([scripts(), styles]).then(([made, css]) => ({
     client: { css: css.css, fontPreload: css.fontPreload, shellScript: made.shellScript, islands: made.islands },

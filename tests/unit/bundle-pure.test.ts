@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import * as esbuild from 'esbuild';
 import * as yup from 'yup';
 import * as formik from 'formik';
-import { pureRewrites } from '../../generator/bundle-pure.ts';
+import { bundleSources } from '../../generator/bundle-sources.ts';
 import { validateLead, type FormName, type Locale } from '../../functions/send-email/validation.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -18,14 +18,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * `contents` bundled as the browser's bundle is (the packages' ES modules, which the rewrites
- * apply to), with the rewrites or, `plain`, without, as text.
+ * apply to), with the rewrites (the islands' build's own alias to the rewritten copies that
+ * bundle-sources.ts writes) or, `plain`, without, as text.
  */
 async function bundled(contents: string, options: { plain?: boolean; minify?: boolean } = {}): Promise<string> {
   const result = await esbuild.build({
     stdin: { contents, resolveDir: root, loader: 'ts' },
     absWorkingDir: root, bundle: true, format: 'esm', platform: 'browser', write: false, minify: options.minify ?? false,
     define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent',
-    plugins: options.plain ? [] : [pureRewrites],
+    alias: options.plain ? {} : bundleSources(root, []).alias,
   });
   return result.outputFiles[0]!.text;
 }
