@@ -295,6 +295,46 @@ describe('the card stage', () => {
     }
   });
 
+  test('a build that drew no card does not list the folder within a day of a full look that found it well under the limit; one that drew a card does', async () => {
+    const cacheDir = temp('cards-cache-');
+    const build = async (limits = { maxBytes: 1e9, maxAgeDays: 30 }) => {
+      const cards = streaming(cacheDir);
+      await cards.each(() => undefined);
+      return { cards, result: await cards.sweep(limits, Date.now()) };
+    };
+    const first = await build();
+    expect(first.cards.stats.rendered).toBe(2);
+    const day = 86_400_000;
+    const stale = join(cacheDir, `${'e'.repeat(64)}.bin`);
+    const abandoned = join(cacheDir, cardRecordName(join(contentDir, 'gone')));
+    const plant = () => {
+      writeFileSync(stale, Buffer.alloc(1000));
+      writeFileSync(abandoned, '{}');
+      for (const file of [stale, abandoned]) utimesSync(file, new Date(Date.now() - 31 * day), new Date(Date.now() - 31 * day));
+    };
+    plant();
+    // Nothing drawn, ledger fresh and far under the limit: neither the stale card nor the old record is seen.
+    const quiet = await build();
+    expect(quiet.cards.stats.rendered).toBe(0);
+    expect(quiet.result.removed).toBe(0);
+    expect([stale, abandoned].map((f) => existsSync(f))).toEqual([true, true]);
+    // Near the limit by the ledger's own bytes: listed and looked at.
+    const ledger = JSON.parse(readFileSync(join(cacheDir, 'sweep.json'), 'utf8')) as { bytes: number };
+    expect((await build({ maxBytes: ledger.bytes, maxAgeDays: 30 })).result.removed).toBe(1);
+    expect([stale, abandoned].map((f) => existsSync(f))).toEqual([false, false]);
+    // A day-old ledger: listed and looked at.
+    plant();
+    writeFileSync(join(cacheDir, 'sweep.json'), JSON.stringify({ at: Date.now() - day - 1, count: 2, bytes: ledger.bytes }));
+    expect((await build()).result.removed).toBe(1);
+    expect([stale, abandoned].map((f) => existsSync(f))).toEqual([false, false]);
+    // A card drawn (one removed from the folder): listed; the old record goes.
+    plant();
+    rmSync(join(cacheDir, readdirSync(cacheDir).find((n) => n.endsWith('.bin') && !n.startsWith('e'))!));
+    const drew = await build();
+    expect(drew.cards.stats.rendered).toBe(1);
+    expect(existsSync(abandoned)).toBe(false);
+  });
+
   /** Cards for two pages as `site build` plans them (streamed by `each`, nothing kept). */
   const streaming = (cacheDir: string) => {
     const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
