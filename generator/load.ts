@@ -11,7 +11,7 @@ import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
 import { collections, sharedCollections, type CollectionName, type CollectionDef, isItemFile } from './collections.ts';
 import { inLocale, splitLocale, translatedLocales, type Locale } from './locales.ts';
 import { sha256 } from './hash.ts';
-import { displayPath as display, inspectUnder, listUnder, readUnder, statusProblem } from './paths.ts';
+import { displayPath as display, inspectUnder, listUnder, readInspected, readListed, statusProblem } from './paths.ts';
 import { problem } from './errors.ts';
 import type { Problem } from './problems.ts';
 import { yamlProblem } from './yaml-problems.ts';
@@ -60,7 +60,11 @@ const yaml = () => (yamlModule ??= createRequire(import.meta.url)('yaml') as typ
  * Parses one file of a collection. Pure apart from the read; a file reached through a symbolic
  * link (or that is not a regular file) becomes a record with one problem and no data.
  */
-export function loadFile(contentDir: string, collection: CollectionName, relPath: string): SourceRecord {
+export function loadFile(contentDir: string, collection: CollectionName, relPath: string, listed?: Listed): SourceRecord {
+  if (listed) {
+    const bytes = readListed(listed.abs);
+    if (bytes) return { ...parseSource(bytes.toString('utf8'), listed.file, collection, relPath), digest: digestOf(bytes) };
+  }
   const abs = join(contentDir, relPath);
   const status = inspectUnder(contentDir, relPath);
   if (status.kind !== 'file') {
@@ -69,8 +73,14 @@ export function loadFile(contentDir: string, collection: CollectionName, relPath
     const refused = status.kind === 'missing' ? problem('missing-file', at, { what: 'content that was deleted while the site was being read; run the command again' }) : statusProblem(status, at);
     return refusedRecord(at.file, collection, relPath, refused);
   }
-  const bytes = readUnder(contentDir, relPath);
+  const bytes = readInspected(status.abs);
   return { ...parseSource(bytes.toString('utf8'), display(abs), collection, relPath), digest: digestOf(bytes) };
+}
+
+/** A file a listing of its folder found as a regular file (`listUnder`): where it is, and its path as shown. */
+export interface Listed {
+  abs: string;
+  file: string;
 }
 
 /** The first 16 hex digits of the sha256 of a file's bytes: the `sourceHash` a translation records. */
@@ -192,7 +202,7 @@ export function loadAll(contentDir: string): SourceRecord[] {
   const records: SourceRecord[] = [];
   for (const locale of ['en', ...translatedLocales] as const) {
     for (const [name, def] of Object.entries(collections) as [CollectionName, CollectionDef][]) {
-      for (const relPath of listCollection(contentDir, def, locale)) records.push(loadFile(contentDir, name, relPath));
+      for (const { relPath, listed } of listCollectionFiles(contentDir, def, locale)) records.push(loadFile(contentDir, name, relPath, listed));
     }
   }
   return records;
@@ -204,13 +214,24 @@ export function loadAll(contentDir: string): SourceRecord[] {
  * and validation reports a linked folder.
  */
 export function listCollection(contentDir: string, def: CollectionDef, locale: Locale = 'en'): string[] {
+  return listCollectionFiles(contentDir, def, locale).map(({ relPath }) => relPath);
+}
+
+/**
+ * `listCollection`, and for each entry the listing found as a regular file, where it is: it is
+ * then read with no further look (`readListed`; a link or anything else is looked at closely
+ * and refused by `loadFile`).
+ */
+function listCollectionFiles(contentDir: string, def: CollectionDef, locale: Locale): { relPath: string; listed?: Listed }[] {
   const path = inLocale(locale, def.path);
-  if (def.kind === 'single') return lstatSync(join(contentDir, path), { throwIfNoEntry: false }) ? [path] : [];
+  if (def.kind === 'single') return lstatSync(join(contentDir, path), { throwIfNoEntry: false }) ? [{ relPath: path }] : [];
+  const folder = join(contentDir, path);
+  const shown = display(folder);
   return listUnder(contentDir, path)
-    .map((entry) => `${def.path}/${entry.name}`)
-    .filter((rel) => isItemFile(def, rel))
-    .map((rel) => inLocale(locale, rel))
-    .sort();
+    .map((entry) => ({ entry, rel: `${def.path}/${entry.name}` }))
+    .filter(({ rel }) => isItemFile(def, rel))
+    .map(({ entry, rel }) => ({ relPath: inLocale(locale, rel), listed: entry.isFile() ? { abs: join(folder, entry.name), file: shown ? `${shown}/${entry.name}` : entry.name } : undefined }))
+    .sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
 }
 
 /**

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadAll } from '../../generator/load.ts';
+import { readListed } from '../../generator/paths.ts';
 import { validate } from '../../generator/validate.ts';
 import { formatProblem } from '../../generator/problems.ts';
 import { Builder } from '../../generator/build.ts';
@@ -154,5 +155,25 @@ describe('content stays inside content/', () => {
     box = sandbox();
     symlinkSync('author@host.1234:1700000000', join(box.content, 'blog/.#fleet-management-trends-2024.md'));
     expect(problemsOf(box)).toEqual([]);
+  });
+});
+
+describe('a listed content file is read with one look at it', () => {
+  test('readListed reads a regular file, and refuses a link, a pipe (without hanging), a folder and a missing file', () => {
+    box = sandbox();
+    const file = join(box.content, POST);
+    expect(readListed(file)?.toString('utf8')).toBe(readFileSync(file, 'utf8'));
+    const link = join(box.dir, 'link.md');
+    symlinkSync(file, link);
+    const pipe = join(box.dir, 'pipe.md');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    for (const path of [link, pipe, join(box.content, 'blog'), join(box.dir, 'missing.md')]) expect(readListed(path), path).toBeUndefined();
+  });
+
+  test('a pipe where a post was is reported as not a regular file, and loading does not hang', () => {
+    box = sandbox();
+    renameSync(join(box.content, POST), join(box.dir, 'moved.md'));
+    expect(spawnSync('mkfifo', [join(box.content, POST)]).status).toBe(0);
+    expect(problemsOf(box).join('\n')).toMatch(/content\/blog\/fleet-management-trends-2024\.md:1:1 .*not a regular file/);
   });
 });
