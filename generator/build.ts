@@ -162,7 +162,7 @@ export class Builder {
    * (where a file of the new build is to be written: OutputDir.claim), a big build renders on
    * threads that write their pages there themselves (render-pool.ts).
    */
-  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string } = {}): Promise<Outputs> {
+  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; prepare?: (files: string[]) => void } = {}): Promise<Outputs> {
     this.timings = [];
     this.validation.treeChanged();
     this.cards.planAll();
@@ -186,6 +186,8 @@ export class Builder {
     // Invalid content ends the build here; the bundle's outcome no longer matters then.
     bundling.catch(() => {});
     await this.validateAll();
+    // The routes are known: the sink may make the pages' folders ahead of them (OutputDir.prepare).
+    options.prepare?.(this.routes.map((route) => route.file));
     this.templates = await templates;
     // Every page names the scripts' files, whose names are their content hashes. A `site build`
     // that renders on this thread and keeps no page cache does not wait for esbuild: its pages

@@ -4,6 +4,7 @@
 // output-siblings.ts). Also the small files every site needs: sitemap, robots, manifest.
 import { close, existsSync, linkSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSync, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
 import type { FileIdentity } from './page-cache-entry.ts';
@@ -55,6 +56,10 @@ export class OutputDir {
   private pending = 0;
   private failure: Error | undefined;
   private drained: (() => void) | undefined;
+  /** The thread making the folders of a big build's pages ahead of them (`prepare`). */
+  private preparer: Worker | undefined;
+  /** Builds with fewer pages make their folders as they go: a thread costs more than it saves. */
+  static readonly PREPARE_FROM = 1000;
 
   constructor(readonly outDir: string) {
     const parent = dirname(outDir);
@@ -90,6 +95,43 @@ export class OutputDir {
    */
   link(file: string, source: Linkable, data: Buffer | ReadBytes): Promise<void> | undefined {
     return this.enqueue(file, data, source);
+  }
+
+  /**
+   * Makes the folders of `files` (a big build's pages, in the order they will come) on a thread
+   * of its own, ahead of them. A page is a folder of its own (blog-details/<id>/index.html): at
+   * 20,000 posts that is 40,000 folders, and each `mkdir` took ~56 µs of system time on this
+   * machine's disk, 2.3 s of the main thread in a cached build (which links its pages with
+   * synchronous calls) and ~0.5 s of it in a clean one (to hand each to libuv's threads). The
+   * thread says how far it got every 256 folders; a page whose folder it has not reported yet
+   * makes it itself (an existing folder is no error), so nothing waits for the thread and a
+   * thread that fails costs only speed. Every path is checked first, like any output path.
+   */
+  prepare(files: readonly string[]): void {
+    if (this.preparer || files.length < OutputDir.PREPARE_FROM) return;
+    const folders: string[] = [];
+    const seen = new Set<string>();
+    for (const file of files) {
+      const folder = dirname(join(this.temp, checkOutputPath(file)));
+      if (seen.has(folder) || this.folders.isMade(folder)) continue;
+      seen.add(folder);
+      folders.push(folder);
+    }
+    const worker = new Worker(PREPARER, { eval: true, workerData: folders });
+    let made = 0;
+    worker.on('message', (count: number) => {
+      for (; made < count; made++) this.folders.made(folders[made]!);
+    });
+    // Whatever it did not make, the pages make as they come.
+    worker.on('error', () => undefined);
+    this.preparer = worker;
+  }
+
+  /** Stops the folder thread (done or not) before the folder is swapped in or removed. */
+  private async stopPreparing(): Promise<void> {
+    const worker = this.preparer;
+    this.preparer = undefined;
+    if (worker) await worker.terminate();
   }
 
   /**
@@ -161,6 +203,7 @@ export class OutputDir {
       for (const [file, bytes] of outputs) if (!this.written.has(file)) this.write(file, bytes);
       if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
       if (this.failure) throw this.failure;
+      await this.stopPreparing();
       this.swap();
     } catch (error) {
       await this.abort();
@@ -195,6 +238,7 @@ export class OutputDir {
   /** Drops the partial build (after the writes in flight have finished). */
   async abort(): Promise<void> {
     if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
+    await this.stopPreparing();
     rmSync(this.temp, { recursive: true, force: true });
   }
 
@@ -215,6 +259,16 @@ export class Folders {
 
   constructor(made: string[] = []) {
     for (const folder of made) this.state.set(folder, true);
+  }
+
+  /** Whether `folder` is known to exist. */
+  isMade(folder: string): boolean {
+    return this.state.get(folder) === true;
+  }
+
+  /** `folder` exists (made by another thread); a make in flight for it finishes on its own. */
+  made(folder: string): void {
+    if (!this.state.has(folder)) this.state.set(folder, true);
   }
 
   /** Makes `folder` now (mkdir and its parents as needed); for the links made on the main thread. */
@@ -239,6 +293,18 @@ export class Folders {
     });
   }
 }
+
+/** The folder thread (OutputDir.prepare): plain JavaScript, nothing of the tool's loaded. */
+const PREPARER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { mkdirSync } = require('node:fs');
+let made = 0;
+for (const folder of workerData) {
+  mkdirSync(folder, { recursive: true });
+  if (++made % 256 === 0) parentPort.postMessage(made);
+}
+parentPort.postMessage(made);
+`;
 
 /** A file whose bytes are known and checked: where it is, and which file it was then (fstat). */
 export interface Linkable {

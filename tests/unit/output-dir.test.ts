@@ -124,6 +124,35 @@ describe('OutputDir', () => {
     expect(readdirSync(out)).toEqual(['old.html']);
     expect(siblings()).toEqual([]);
   });
+
+  test('a big build\'s page folders are made ahead on a thread: every page lands, written or linked, and an abandoned build leaves no folder behind', async () => {
+    const files = Array.from({ length: OutputDir.PREPARE_FROM + 500 }, (_, i) => `blog-details/post-${i}/index.html`);
+    const cached = join(dir, 'cached.html');
+    writeFileSync(cached, 'from the cache');
+    const target = new OutputDir(out);
+    target.prepare(files);
+    for (const [i, file] of files.entries()) {
+      // Every third page is linked from a file, as a reused page is (folders made synchronously).
+      if (i % 3 === 0) target.link(file, { path: cached, identity: { dev: statSync(cached).dev, ino: statSync(cached).ino } }, Buffer.from('from the cache'));
+      else target.write(file, [Buffer.from(`page `), Buffer.from(String(i))]);
+    }
+    await target.commit(new Map());
+    expect(readdirSync(join(out, 'blog-details'))).toHaveLength(files.length);
+    for (const i of [0, 1, 2, files.length - 1]) expect(readFileSync(join(out, files[i]!), 'utf8')).toBe(i % 3 === 0 ? 'from the cache' : `page ${i}`);
+    // Abandoned while its folders are still being made: the thread is stopped before the folder
+    // is removed, so nothing is made again afterwards.
+    const abandoned = new OutputDir(out);
+    abandoned.prepare(files.map((file) => `again/${file}`));
+    await abandoned.abort();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(siblings()).toEqual(['cached.html']);
+    // A path that would leave the build folder is refused before any folder is made.
+    const refused = new OutputDir(out);
+    expect(() => refused.prepare([...files.slice(1), '../outside/index.html'])).toThrow(/generator bug: the output path/);
+    await refused.abort();
+    expect(existsSync(join(dir, 'outside'))).toBe(false);
+    expect(siblings()).toEqual(['cached.html']);
+  });
 });
 
 test('a writer whose disk falls behind asks the renderer to wait, and lets it go on once the backlog halves', async () => {
