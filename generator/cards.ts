@@ -673,19 +673,31 @@ async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
   await rename(temp, path);
 }
 
-/** At most `n` jobs at once; the rest wait in order. */
-function limiter(n: number): <T>(job: () => Promise<T>) => Promise<T> {
+/**
+ * At most `n` jobs at once; the rest wait in order. The waiting list is read from a moving
+ * start, not shifted: plan() queues every route's card at once (40,000 at 20,000 posts), and an
+ * array that long is moved whole by each shift() (V8 cannot trim one that big in place): ~1 s of
+ * every such build went to that.
+ */
+export function limiter(n: number): <T>(job: () => Promise<T>) => Promise<T> {
   let active = 0;
-  const waiting: (() => void)[] = [];
+  let waiting: ((() => void) | undefined)[] = [];
+  let first = 0;
   return async (job) => {
     if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
     else active++;
     try {
       return await job();
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
+      if (first < waiting.length) {
+        const next = waiting[first]!;
+        waiting[first++] = undefined;
+        if (first === waiting.length) {
+          waiting = [];
+          first = 0;
+        }
+        next();
+      } else active--;
     }
   };
 }

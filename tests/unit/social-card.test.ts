@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { cardSvg, escapeXml, titleLayout, wrapLines, type CardFont } from '../../generator/images/social-card.ts';
 import { readPngText, withPngText } from '../../generator/images/png-text.ts';
-import { CARD_FONT, cardRecordName, loadCardFont, renderCard, slugOf, SocialCards, tokenColours, type CardJob } from '../../generator/cards.ts';
+import { CARD_FONT, cardRecordName, loadCardFont, renderCard, slugOf, SocialCards, tokenColours, type CardJob, limiter } from '../../generator/cards.ts';
 import { ContentError } from '../../generator/problems.ts';
 import type { Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
@@ -540,4 +540,24 @@ describe('the card stage', () => {
   test('card file names: readable per route, one per language', () => {
     expect(['/', '/fr', '/solutions/adas', '/fr/blog-details/3', '/Thanks', '/404'].map(slugOf)).toEqual(['home', 'fr-home', 'solutions-adas', 'fr-blog-details-3', 'thanks', '404']);
   });
+});
+
+test('the card limiter runs at most n jobs at once, in the order they came, however many wait', async () => {
+  const limit = limiter(3);
+  let running = 0;
+  let most = 0;
+  const order: number[] = [];
+  const jobs = Array.from({ length: 50_000 }, (_, i) => limit(async () => {
+    running++;
+    most = Math.max(most, running);
+    order.push(i);
+    await (i % 7 === 0 ? new Promise((resolve) => setImmediate(resolve)) : undefined);
+    running--;
+    return i;
+  }));
+  expect(await Promise.all(jobs)).toEqual(Array.from({ length: 50_000 }, (_, i) => i));
+  expect(most).toBe(3);
+  expect(order).toEqual(Array.from({ length: 50_000 }, (_, i) => i));
+  // Drained and used again.
+  expect(await Promise.all([limit(async () => 'a'), limit(async () => 'b')])).toEqual(['a', 'b']);
 });
