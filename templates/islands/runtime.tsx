@@ -7,7 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { startTransition, type ComponentType } from 'react';
 import { IslandBoundary } from './IslandBoundary.tsx';
 import { prefillReader, readFocus, restoreFocus } from './lib/prefill.ts';
-import { HYDRATING, replayPress } from './lib/used.ts';
+import { HYDRATING, replayPress, replaySubmit } from './lib/used.ts';
 
 /** Hydrates one island element (called by loader.ts when the island's time has come). */
 export function hydrateIsland<P extends object>(element: HTMLElement, name: string, Component: ComponentType<P>): void {
@@ -21,6 +21,7 @@ export function hydrateIsland<P extends object>(element: HTMLElement, name: stri
     restoreFocus(element, focus);
     element.setAttribute('data-hydrated', '');
     replayPress(element);
+    replaySubmit(element);
   };
   element.setAttribute(HYDRATING, '');
   // In a transition React's render is interruptible: it works in slices and gives the main thread

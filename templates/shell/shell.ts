@@ -3,7 +3,7 @@
 // address and blog variant. Everything else in the shell is native HTML.
 
 import { rememberVisit } from './attribution.ts';
-import { HYDRATING, PLAIN_BUTTON, PRESSED_EARLY, USE, USED_EARLY } from '../islands/lib/used.ts';
+import { EARLY_SUBMIT_WAIT, HYDRATING, NATIVE_CHECK, PLAIN_BUTTON, PRESSED_EARLY, SUBMITTED_EARLY, USE, USED_EARLY } from '../islands/lib/used.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 
@@ -186,6 +186,25 @@ function rememberEarlyUse(): void {
     island.setAttribute(USED_EARLY, '');
     island.setAttribute(PRESSED_EARLY, String([...island.querySelectorAll(PLAIN_BUTTON)].indexOf(button)));
   }, { capture: true, passive: true });
+  // A form sent before its island has hydrated, with a field the browser finds invalid: the
+  // browser's message is held back and the form is sent again once hydrated (used.ts,
+  // SUBMITTED_EARLY). `invalid` does not bubble; a listener capturing at the document sees it.
+  document.addEventListener('invalid', (event) => {
+    const control = event.target;
+    const island = control instanceof Element ? control.closest<HTMLElement>('[data-hydrate="used"]') : null;
+    const form = control instanceof Element ? control.closest('form') : null;
+    if (!island || !form || island.hasAttribute('data-hydrated') || island.hasAttribute(NATIVE_CHECK)) return;
+    event.preventDefault();
+    if (island.hasAttribute(SUBMITTED_EARLY)) return;
+    island.setAttribute(USED_EARLY, '');
+    island.setAttribute(SUBMITTED_EARLY, String([...island.querySelectorAll('form')].indexOf(form)));
+    setTimeout(() => {
+      if (island.hasAttribute('data-hydrated') || !island.hasAttribute(SUBMITTED_EARLY)) return;
+      island.removeAttribute(SUBMITTED_EARLY);
+      island.setAttribute(NATIVE_CHECK, '');
+      form.reportValidity();
+    }, EARLY_SUBMIT_WAIT);
+  }, true);
 }
 
 function startIslands(): void {

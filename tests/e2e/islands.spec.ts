@@ -124,6 +124,43 @@ test.describe('islands', () => {
     await expect(island).toHaveAttribute('data-hydrated', '');
   });
 
+  // A visitor who presses Send at once on an untouched lead form presses it before the form has
+  // hydrated: the browser's own check ran and showed its bubble (in the browser's language, not
+  // the spec's words), and the spec's messages came only with a second press.
+  test('Send pressed at once on an untouched form: the spec\'s messages and the first field focused, not the browser\'s bubble; without scripts, the browser\'s check after all', async ({ page }) => {
+    // Every `invalid` a control gets, and whether something held the browser's message back.
+    await page.addInitScript(() => {
+      const seen: boolean[] = ((window as unknown as { invalids: boolean[] }).invalids = []);
+      document.addEventListener('DOMContentLoaded', () => {
+        for (const control of document.querySelectorAll('input, select, textarea')) control.addEventListener('invalid', (event) => seen.push(event.defaultPrevented));
+      });
+    });
+    const invalids = () => page.evaluate(() => (window as unknown as { invalids: boolean[] }).invalids);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/contact-us');
+    await page.waitForLoadState('load');
+    const island = page.locator('[data-island="LeadForm"]');
+    await expect(island).not.toHaveAttribute('data-hydrated', '');
+    await island.getByRole('button', { name: 'Send Message' }).click();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    for (const message of ['Name Required', 'phone number Required', 'Email is required']) await expect(island.getByText(message, { exact: true })).toBeVisible();
+    await expect(island.locator('[name="name"]')).toBeFocused();
+    expect(await invalids()).not.toContain(false);
+    expect(page.url()).toMatch(/\/contact-us$/);
+
+    // The island's scripts never do anything (empty): after a few seconds the browser checks the form itself.
+    await page.route(/\/assets\/js\/(?!shell-)[^/]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.goto('/contact-us');
+    await page.waitForLoadState('load');
+    await island.getByRole('button', { name: 'Send Message' }).click();
+    await expect(island).toHaveAttribute('data-submitted', '0');
+    expect(await invalids()).not.toContain(false);
+    await expect.poll(invalids, { timeout: 10_000 }).toContain(false);
+    await expect(island.locator('[name="name"]')).toBeFocused();
+    expect(page.url()).toMatch(/\/contact-us$/);
+    await expect(island).not.toHaveAttribute('data-hydrated', '');
+  });
+
   test('the blog list on a phone hydrates once the screen comes to match its media (a phone turned to landscape)', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/blogs');

@@ -32,6 +32,36 @@ export function replayPress(island: HTMLElement): void {
   if (button && !button.disabled) button.click();
 }
 
+/**
+ * Set by the shell script on a `used` island whose form the visitor sent before it had hydrated,
+ * with a field the browser found invalid (an untouched contact form, Send pressed at once). The
+ * browser's own message is held back (it speaks the browser's language and its own words, not
+ * the spec's), and once the island has hydrated runtime.tsx sends the form again (replaySubmit):
+ * the form's own checks then show the spec's messages and focus the first field. Should the
+ * island not hydrate within EARLY_SUBMIT_WAIT ms (its scripts did not come), the shell script lets
+ * the browser check the form after all (NATIVE_CHECK), so a visitor is never left without a word.
+ * A form that passes the browser's checks is sent as the plain POST it is, as before.
+ */
+export const SUBMITTED_EARLY = 'data-submitted';
+export const NATIVE_CHECK = 'data-native-check';
+export const EARLY_SUBMIT_WAIT = 5000;
+
+/**
+ * Sends again the form an early, invalid send left marked on a hydrated island (once); the value
+ * is the form's index among the island's forms, as for PRESSED_EARLY. A hydrated lead form does
+ * its own checks (`noValidate`, which LeadForm sets from its first effect on, so possibly not yet
+ * in the DOM when its island reports it has mounted): the browser's check is switched off here
+ * first, else it would run again and show its own message after all.
+ */
+export function replaySubmit(island: HTMLElement): void {
+  const index = Number(island.getAttribute(SUBMITTED_EARLY) ?? Number.NaN);
+  island.removeAttribute(SUBMITTED_EARLY);
+  const form = Number.isInteger(index) ? island.querySelectorAll('form')[index] : undefined;
+  if (!form) return;
+  form.noValidate = true;
+  form.requestSubmit();
+}
+
 /** Calls `then` once, the first time the visitor uses `element`; returns a function that stops listening. */
 export function whenUsed(element: HTMLElement, then: () => void): () => void {
   const stop = () => {
