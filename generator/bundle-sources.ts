@@ -92,8 +92,9 @@ export function bundleSources(root: string, islands: readonly string[]): BundleS
   // esbuild names an entry relative to the project after following links (a test's copy of the
   // project links node_modules), so an entry is known by its path from site-bundle/ on.
   const islandOf = (entryPoint: string) => {
-    const from = entryPoint.split('\\').join('/').lastIndexOf('site-bundle/');
-    return from < 0 ? undefined : islandByEntry.get(entryPoint.split('\\').join('/').slice(from));
+    const path = entryPoint.split('\\').join('/');
+    const from = path.lastIndexOf('site-bundle/');
+    return from < 0 ? undefined : islandByEntry.get(path.slice(from));
   };
   return { entries, alias, islandOf };
 }

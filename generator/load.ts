@@ -209,18 +209,10 @@ export function loadAll(contentDir: string): SourceRecord[] {
 }
 
 /**
- * The item files of a collection, in a stable order. Entries that are links (or a collection
- * folder that is one) are listed as they are, never followed: `loadFile` refuses a linked item
- * and validation reports a linked folder.
- */
-export function listCollection(contentDir: string, def: CollectionDef, locale: Locale = 'en'): string[] {
-  return listCollectionFiles(contentDir, def, locale).map(({ relPath }) => relPath);
-}
-
-/**
- * `listCollection`, and for each entry the listing found as a regular file, where it is: it is
- * then read with no further look (`readListed`; a link or anything else is looked at closely
- * and refused by `loadFile`).
+ * The item files of a collection, in a stable order, and for each entry the listing found as a
+ * regular file, where it is: it is then read with no further look (`readListed`). Entries that
+ * are links (or a collection folder that is one) are listed as they are, never followed:
+ * `loadFile` refuses a linked item and validation reports a linked folder.
  */
 function listCollectionFiles(contentDir: string, def: CollectionDef, locale: Locale): { relPath: string; listed?: Listed }[] {
   const path = inLocale(locale, def.path);
