@@ -10,8 +10,9 @@
 //   Clean builds run with --no-cache: they reuse nothing derived from an earlier build's
 //   content (the photo and social card caches aside, as before: README, Benchmarks).
 //   - with --peers: ../shared/bench/run.sh builds the same corpus with Hugo (when Debian's hugo is
-//     installed), Eleventy and Astro
-//     beside ours in one run and prints its table.
+//     installed; with HUGO_BUILDFUTURE=true, so it builds the posts the corpus dates after today),
+//     Eleventy and Astro beside ours in one run and prints its table; a tool that wrote fewer
+//     pages than there are posts is named.
 // Options: --sizes 1000,4000  --runs 3  --peers  --no-preview (skip the preview edit timing)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync, existsSync, renameSync } from 'node:fs';
@@ -162,12 +163,24 @@ if (process.argv.includes('--peers')) {
   // Hugo is the speed anchor (issue #19): run it whenever Debian's hugo is installed; TOOLS overrides.
   const peerTools = spawnSync('sh', ['-c', 'command -v hugo'], { stdio: 'ignore' }).status === 0 ? 'hugo eleventy astro' : 'eleventy astro';
   if (!peerTools.includes('hugo')) console.log('(hugo is not installed: apt-get install -y hugo to compare with it)');
+  // HUGO_BUILDFUTURE=true: the corpus gives its posts a day each from 2012 on, so at 20,000 posts
+  // 14,556 of them are dated after today (up to 2066), and Hugo skips a post dated in the future
+  // by default (`buildFuture = false`, scheduled publishing). Its 20,000-post row then timed 5,446
+  // pages (3.8 s, 305 MB) while Eleventy and we built every post; with every post it took 10-16 s
+  // and ~900 MB on this machine (session 17). Hugo reads any top-level setting from a HUGO_ variable.
+  const resultsFile = join(dir, 'results.tsv');
   for (const n of sizes) {
+    const before = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').length : 0;
     spawnSync('bash', ['run.sh', String(n)], {
       cwd: dir,
       stdio: 'inherit',
-      env: { ...process.env, TOOLS: process.env.TOOLS ?? peerTools, SETTLE_S: process.env.SETTLE_S ?? '0', ELEVENTY_NODE_DIR: join(dir, 'astro/node_modules/.bin'), OURS_CMD: join(root, 'scripts/bench-ours.sh'), OURS_NAME: 'site', OURS_VERSION: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version, BENCH_TREE: join(work, `harness-content-${n}`) },
+      env: { ...process.env, HUGO_BUILDFUTURE: 'true', TOOLS: process.env.TOOLS ?? peerTools, SETTLE_S: process.env.SETTLE_S ?? '0', ELEVENTY_NODE_DIR: join(dir, 'astro/node_modules/.bin'), OURS_CMD: join(root, 'scripts/bench-ours.sh'), OURS_NAME: 'site', OURS_VERSION: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version, BENCH_TREE: join(work, `harness-content-${n}`) },
     });
+    // A row is only a comparison if the tool built every post: say so when one wrote fewer pages.
+    const rows = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').slice(before).map((line) => line.split('\t')) : [];
+    for (const [tool, pages] of new Map(rows.filter((r) => r[4] === String(n) && r[12]).map((r) => [r[1], Number(r[12])]))) {
+      if (pages < n) console.log(`⚠ ${tool} wrote ${pages} pages for ${n} posts: its row did not build every post`);
+    }
   }
 }
 // Old outputs were moved aside during timing (deleting thousands of files slows the next
