@@ -1,11 +1,12 @@
 // The page cache's reader thread (page-cache.ts, Session): reads and checks the entries the
-// build asks for, in order, and hands each page's bytes over without a copy. It keeps the record
+// build asks for, in order, and hands each page's bytes over without a copy, or none when the
+// build only links the pages (`lazy`, `site build`). It keeps the record
 // of what this machine hashed (file-records.ts, `verified.json` in the cache folder): a page the
 // record vouches for is not read again when the build only links it (`lazy`), and at `close` it
 // records the entries this build used.
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
-import { readEntry } from './page-cache-entry.ts';
+import { readEntry, Scratch } from './page-cache-entry.ts';
 import { readRecords, writeRecords, type FileRecord } from './file-records.ts';
 
 const { dir, secret, islands } = workerData as { dir: string; secret?: string; islands: string[] };
@@ -13,6 +14,9 @@ const known = new Set(islands);
 const ledger = join(dir, 'verified.json');
 let recorded: Map<string, FileRecord> | undefined;
 const used = new Map<string, FileRecord>();
+// A build that only links the pages (`lazy`) gets none of their bytes: each is read into this
+// one buffer and checked here.
+const scratch = new Scratch();
 parentPort!.on('message', (message: { id: number; key: string; path: string; lazy: boolean } | { close: true }) => {
   if ('close' in message) {
     if (used.size) writeRecords(ledger, used);
@@ -22,7 +26,7 @@ parentPort!.on('message', (message: { id: number; key: string; path: string; laz
   const { id, key, path, lazy } = message;
   let result;
   try {
-    result = readEntry(dir, key, path, secret, known, lazy ? (recorded ??= readRecords(ledger)) : undefined);
+    result = readEntry(dir, key, path, secret, known, lazy ? (recorded ??= readRecords(ledger)) : undefined, lazy ? scratch : undefined);
     if (result.kind === 'ok') used.set(key, { ...result.file, sha256: result.header.sha256 });
   } catch (error) {
     result = { kind: 'bad' as const, reason: `unreadable (${error instanceof Error ? error.message : String(error)})` };

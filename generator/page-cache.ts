@@ -79,14 +79,15 @@ export interface CacheContext {
   inputs: RenderInputs;
   /**
    * The pages' bytes are only linked into the new build (`site build`): a page file this
-   * machine's record vouches for is not read (CachedPage.bytes is then undefined).
+   * machine's record vouches for is not read, and any other is read and checked on the reader
+   * thread without its bytes being handed over (CachedPage.bytes is undefined either way).
    */
   lazy?: boolean;
 }
 
 /** A page taken from the cache. */
 export interface CachedPage {
-  /** Undefined when the page was not read (CacheContext.lazy): `size` and `sha256` are the recorded ones. */
+  /** Undefined where the build only links (CacheContext.lazy): `size` and `sha256` are the checked or recorded ones. */
   bytes: Buffer | undefined;
   size: number;
   sha256: string;
@@ -353,7 +354,7 @@ export class Session {
       return undefined;
     }
     const { bytes, header, identity } = result;
-    if (!bytes) this.cache.stats.vouched += 1;
+    if (!bytes && !result.checked) this.cache.stats.vouched += 1;
     return {
       bytes: bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: header.bytes, sha256: header.sha256, islands: header.islands, assets: header.assets,
       source: { path: join(this.cache.options.dir, key), identity },
