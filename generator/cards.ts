@@ -12,6 +12,7 @@
 import { constants, readFileSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Glyph } from 'fontkit';
@@ -23,9 +24,9 @@ import { locales, type Locale } from './locales.ts';
 import type { Route } from './routes.ts';
 import type { Site } from './model.ts';
 import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
-import { isWholePng, withPngText } from './images/png-text.ts';
+import { isWholeImage, withPngText } from './images/png-text.ts';
 import type { Linkable, ReadBytes } from './write.ts';
-import type { FileIdentity } from './page-cache-entry.ts';
+import type { FileIdentity, FileStats } from './page-cache-entry.ts';
 import { readRecords, vouches, writeRecords, type FileRecord } from './file-records.ts';
 import { loadSharp, sharpVersions } from './images/sharp.ts';
 
@@ -58,12 +59,20 @@ export interface CardOptions {
   /** Cards drawn at once; default the machine's cores. */
   concurrency?: number;
   render?: CardRenderer;
+  /**
+   * From how many cards a build reads the ones its record does not vouch for on a thread of
+   * their own (card-reader.ts); default CARD_THREAD_FROM. Tests set 0 to use it on a small site.
+   */
+  threadFrom?: number;
 }
+
+/** Builds with fewer cards read them on the main thread: starting a thread costs more than it saves. */
+export const CARD_THREAD_FROM = 1000;
 
 /** The build's card stage: plans a card per route, then makes (or reads) the ones it needs. */
 export class SocialCards {
   /** Cards made by sharp, read from the disk cache, and reused from memory (preview), in this instance. */
-  readonly stats = { rendered: 0, fromDisk: 0, reused: 0, verifiedByStat: 0 };
+  readonly stats = { rendered: 0, fromDisk: 0, reused: 0, verifiedByStat: 0, checkedOnThread: 0 };
   private readonly memory = new Map<string, Promise<Buffer>>();
   /** When each card file seen by this build was last marked used (its mtime then), by key. */
   private readonly marked = new Map<string, number>();
@@ -403,6 +412,13 @@ export class SocialCards {
     const verified = await (this.verifiedAtPlan ??= Promise.resolve(readRecords(ledger)));
     let changed = false;
     let next = 0;
+    // Cards the record does not vouch for (a first build; CI, whose restored record is another
+    // machine's) are read and checked on a thread, which hands over no bytes: the sink only links
+    // them, and reads them again (checked against that SHA-256) where a link cannot be kept. On
+    // this thread, through fs/promises, 40,000 cards (2.3 GB) a build were ~11 s of the main
+    // thread's time, its reads, SHA-256s and the garbage collection of a buffer per card.
+    let thread: CardReader | undefined;
+    const useThread = entries.length >= (this.options.threadFrom ?? CARD_THREAD_FROM);
     const reader = async () => {
       while (next < entries.length) {
         const [file, { key, job }] = entries[next++]!;
@@ -416,6 +432,18 @@ export class SocialCards {
           await sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: stats.dev, ino: stats.ino } });
           continue;
         }
+        const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path) : 'failed';
+        if (checked && checked !== 'failed') {
+          const { sha256: digest, ...seen } = checked;
+          this.marked.set(key, seen.mtimeMs);
+          this.sizes.set(key, seen.size);
+          this.stats.checkedOnThread++;
+          verified.set(key, { ...seen, sha256: digest });
+          changed = true;
+          await sink(file, { size: seen.size, sha256: digest, bytes: () => readExpected(path, digest) }, { path, identity: { dev: seen.dev, ino: seen.ino } });
+          continue;
+        }
+        // Not a whole card (damaged, or gone since plan() looked), or no thread: read here.
         let read = await readCard(path);
         // Damaged or gone since plan() looked: drawn again.
         if (!read || !isWholeImage(read.bytes)) {
@@ -434,7 +462,11 @@ export class SocialCards {
         await sink(file, { size: read.bytes.length, sha256: digest, bytes: read.bytes }, { path, identity: read.identity });
       }
     };
-    await Promise.all(Array.from({ length: 4 }, reader));
+    try {
+      await Promise.all(Array.from({ length: 4 }, reader));
+    } finally {
+      await thread?.close();
+    }
     if (changed) {
       // This content's cards only: another content folder's are in its own record.
       const keys = new Set(entries.map(([, p]) => p.key));
@@ -617,6 +649,53 @@ async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileId
   }
 }
 
+/** A whole card the reader thread read: which file it is, and its bytes' SHA-256. */
+type CheckedCard = FileStats & { sha256: string };
+
+/**
+ * The card reader thread (card-reader.ts). A card it cannot use is `undefined` (read and drawn
+ * again here); a thread that fails (it cannot start, it stops) answers 'failed' for every card
+ * still waiting and every later one, and those are read on this thread as before: a failing
+ * thread costs speed, never a card.
+ */
+class CardReader {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, (answer: CheckedCard | undefined | 'failed') => void>();
+  private next = 0;
+  private failed = false;
+
+  constructor() {
+    // A small heap: the thread keeps one card's bytes at a time.
+    this.worker = new Worker(new URL('./card-reader.ts', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+    this.worker.on('message', ({ id, card }: { id: number; card?: CheckedCard }) => this.settle(id, card));
+    const fail = () => {
+      this.failed = true;
+      for (const id of [...this.waiting.keys()]) this.settle(id, 'failed');
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', fail);
+  }
+
+  check(path: string): Promise<CheckedCard | undefined | 'failed'> {
+    if (this.failed) return Promise.resolve('failed');
+    const id = this.next++;
+    this.worker.postMessage({ id, path });
+    return new Promise((resolve) => this.waiting.set(id, resolve));
+  }
+
+  async close(): Promise<void> {
+    this.failed = true;
+    await this.worker.terminate();
+  }
+
+  private settle(id: number, answer: CheckedCard | undefined | 'failed'): void {
+    const resolve = this.waiting.get(id);
+    if (!resolve) return;
+    this.waiting.delete(id);
+    resolve(answer);
+  }
+}
+
 /** A card's bytes, read again where a link cannot be kept: they must be those its record names. */
 async function readExpected(path: string, digest: string): Promise<Buffer> {
   const read = await readCard(path);
@@ -624,11 +703,6 @@ async function readExpected(path: string, digest: string): Promise<Buffer> {
   return read.bytes;
 }
 
-/** A cached file is used only whole: a PNG to its IEND, a JPEG to its end marker. */
-function isWholeImage(bytes: Buffer): boolean {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
-  return isWholePng(bytes);
-}
 
 /** A card's file in the cache folder: its key (SHA-256, hex) and `.bin`; nothing else is touched. */
 const CARD_FILE = /^[0-9a-f]{64}\.bin$/;

@@ -46,3 +46,9 @@ export function readPngText(png: Buffer): Map<string, string> {
 export function isWholePng(bytes: Buffer): boolean {
   return bytes.length > 20 && bytes.subarray(0, 8).equals(SIGNATURE) && bytes.toString('latin1', bytes.length - 8, bytes.length - 4) === 'IEND';
 }
+
+/** A cached card is used only whole: a PNG to its IEND, a JPEG to its end marker. */
+export function isWholeImage(bytes: Buffer): boolean {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+  return isWholePng(bytes);
+}

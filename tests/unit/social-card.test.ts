@@ -403,6 +403,46 @@ describe('the card stage', () => {
     expect((await streamed()).stats.verifiedByStat).toBe(0);
   });
 
+  test('cards the record does not vouch for are checked on a thread that hands over no bytes; a truncated card, a FIFO and a link are drawn again here', async () => {
+    const cacheDir = temp('cards-cache-');
+    const paths = ['/', '/faqs', '/careers', '/contact-us', '/partnership'];
+    const streamed = async (threadFrom?: number) => {
+      const drawn = counting();
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render, threadFrom });
+      cards.retain = false;
+      cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
+      const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>) }>();
+      await cards.each((file, card) => void got.set(file, card));
+      return { got, made: drawn.made, stats: cards.stats };
+    };
+    // Drawn here, with the bytes: what every later build must hand on.
+    const first = await streamed();
+    expect(first.made).toHaveLength(5);
+    const expected = new Map([...first.got].map(([file, card]) => [file, card.bytes as Buffer]));
+    // As on a CI runner whose restored record is another machine's: no record at all.
+    rmSync(join(cacheDir, cardRecordName(contentDir)));
+    const [truncated, fifo, linked] = readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).sort().map((n) => join(cacheDir, n));
+    writeFileSync(truncated!, readFileSync(truncated!).subarray(0, 40));
+    rmSync(fifo!);
+    spawnSync('mkfifo', [fifo!]);
+    renameSync(linked!, `${linked}.real`);
+    symlinkSync(`${linked}.real`, linked!);
+    const checked = await streamed(0);
+    // The FIFO is drawn again as the cards are planned (it is not a file); the truncated card and
+    // the link as they are handed on. The two intact cards and the new one are checked there.
+    expect(checked.made).toHaveLength(3);
+    expect(checked.stats).toMatchObject({ checkedOnThread: 3, verifiedByStat: 0 });
+    for (const [file, card] of checked.got) {
+      const bytes = Buffer.isBuffer(card.bytes) ? card.bytes : await card.bytes();
+      expect(bytes.equals(expected.get(file)!), file).toBe(true);
+      expect(card.sha256).toBe(sha256(bytes));
+    }
+    // Those three were handed on as files to link, their bytes read only on demand.
+    expect([...checked.got.values()].filter((card) => typeof card.bytes === 'function')).toHaveLength(3);
+    // What the thread checked is in the record: the next build reads none of the five.
+    expect((await streamed(0)).stats).toMatchObject({ verifiedByStat: 5, checkedOnThread: 0, rendered: 0 });
+  });
+
   test('the preview does not read a cached card that is a FIFO or a link: it draws the card again', async () => {
     const cacheDir = temp('cards-cache-');
     const first = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
