@@ -4,7 +4,7 @@
 //     time and peak RSS (median of 3 clean builds, /usr/bin/time)
 //   - one edit → rebuilt page served by `site preview` (median of 7 saves)
 //   - the page cache (issue #19): per size, a build that fills it, one post's body edited, then
-//     the cached build's wall time (every page read and hashed, as on CI), edited again and the
+//     the cached build's wall time (every page and card read and hashed, as on CI), edited again and the
 //     next cached build's (this machine's record vouches: file-records.ts), its dist/ compared
 //     byte for byte with a clean build's
 //   Clean builds run with --no-cache: they reuse nothing derived from an earlier build's
@@ -17,6 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, rmSync, existsSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import { convert } from './bench-content.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -34,6 +35,9 @@ const sizes = arg('sizes', '1000,4000').split(',').map(Number);
 const runs = Number(arg('runs', '3'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 mkdirSync(work, { recursive: true });
+
+/** The social cards' record of a content folder (generator/cards.ts, cardRecordName). */
+const cardRecordName = (contentDir) => `verified-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.json`;
 
 /** One clean build under /usr/bin/time: wall seconds and peak RSS in MB. */
 function timedBuild(contentDir, outDir, cache = ['--no-cache']) {
@@ -108,8 +112,11 @@ function cachedBuild(contentDir, postFile, label) {
   const original = readFileSync(postFile, 'utf8');
   try {
     // First cached build: every reused page is read and hashed (as on CI, where the cache is
-    // restored: this machine's record vouches for none of its files, file-records.ts).
+    // restored: this machine's record vouches for none of its files, file-records.ts). The
+    // social cards' record of this content folder goes too, so every card is read and hashed
+    // as well, as on CI (until session 17 the bench left it: its first cached builds read no card).
     writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark.\n`);
+    rmSync(join(root, '.site/cache/cards', cardRecordName(contentDir)), { force: true });
     const first = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
     // The next one on this machine (an author's laptop, a persistent runner): the record vouches.
     writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark, edited again.\n`);
