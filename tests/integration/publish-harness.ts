@@ -129,9 +129,24 @@ export interface StoredObject {
 /** Downloads every object under `prefix` with its metadata. */
 export async function download(client: S3Client, prefix: string): Promise<Map<string, StoredObject>> {
   const objects = new Map<string, StoredObject>();
-  await Promise.all([...(await listing(client, prefix)).keys()].map(async (path) => {
-    const r = await client.send(new GetObjectCommand({ Bucket: 'site', Key: `${prefix}/${path}` }));
-    objects.set(path, { body: Buffer.from(await r.Body!.transformToByteArray()), contentType: r.ContentType, cacheControl: r.CacheControl });
+  const paths = [...(await listing(client, prefix)).keys()];
+  // Eight at a time, each read again after a dropped connection: this is the test looking at the
+  // emulator's state, not the publish under test. All ~260 objects at once, on a busy CI machine,
+  // once had s3rver drop a connection mid-body ("socket hang up", which the SDK does not retry
+  // once the body is streaming), and the outage test failed on its own check.
+  const get = async (path: string, attempt = 1): Promise<void> => {
+    try {
+      const r = await client.send(new GetObjectCommand({ Bucket: 'site', Key: `${prefix}/${path}` }));
+      objects.set(path, { body: Buffer.from(await r.Body!.transformToByteArray()), contentType: r.ContentType, cacheControl: r.CacheControl });
+    } catch (error) {
+      const e = error as { name?: string; code?: string };
+      if (attempt >= 3 || !(e.name === 'TimeoutError' || e.code === 'ECONNRESET' || e.code === 'EPIPE')) throw error;
+      await get(path, attempt + 1);
+    }
+  };
+  let next = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (next < paths.length) await get(paths[next++]!);
   }));
   return objects;
 }
