@@ -24,7 +24,7 @@ import { SocialCards, type CardOptions } from './cards.ts';
 import { PageCache, toolFingerprint, type PageCacheOptions } from './page-cache.ts';
 import { cachedScripts, type Scripts } from './bundle-cache.ts';
 import { readExpectedPage } from './page-cache-entry.ts';
-import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Linkable, type Outputs, type ReadBytes } from './write.ts';
+import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Hashed, type Linkable, type Outputs, type ReadBytes } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
@@ -61,7 +61,12 @@ export interface Timing { stage: string; ms: number }
  * given, is a file in a cache folder that holds exactly these bytes (a reused page, a social
  * card), as it was when they were read: the sink may link it instead of writing the bytes again.
  */
-export type PageSink = (file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable) => Promise<void> | undefined | void;
+/**
+ * Where `site build` hands each page and card. With `hashed` (only when `full` is told the sink
+ * `hashesPages`), the sink computes the SHA-256 of pieces it writes and calls `hashed` once with
+ * it (undefined if the write failed): OutputDir's page writer does it on its own thread.
+ */
+export type PageSink = (file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable, hashed?: Hashed) => Promise<void> | undefined | void;
 
 export interface Summary {
   routes: number;
@@ -113,6 +118,8 @@ export class Builder {
   heldPages = 0;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
+  /** The scripts' gzip bytes per island set, for the client they were measured on (scriptsWeight). */
+  private scriptWeights: { client: BundleResult['client']; bySet: Map<string, number> } | undefined;
   /** The inlined stylesheet's gzip size, for the text it was measured on. */
   private cssGzip: [text: string, size: number] | undefined;
   /** SHA-256 per output buffer: a preview rebuild re-hashes only the files it re-rendered. */
@@ -162,7 +169,7 @@ export class Builder {
    * (where a file of the new build is to be written: OutputDir.claim), a big build renders on
    * threads that write their pages there themselves (render-pool.ts).
    */
-  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; prepare?: (files: string[]) => void } = {}): Promise<Outputs> {
+  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; prepare?: (files: string[], linking: boolean) => void; hashesPages?: boolean } = {}): Promise<Outputs> {
     this.timings = [];
     this.validation.treeChanged();
     this.cards.planAll();
@@ -186,8 +193,9 @@ export class Builder {
     // Invalid content ends the build here; the bundle's outcome no longer matters then.
     bundling.catch(() => {});
     await this.validateAll();
-    // The routes are known: the sink may make the pages' folders ahead of them (OutputDir.prepare).
-    options.prepare?.(this.routes.map((route) => route.file));
+    // The routes are known: the sink may make the pages' folders ahead of them (OutputDir.prepare);
+    // with the page cache, most pages are links made on this thread.
+    options.prepare?.(this.routes.map((route) => route.file), !!this.pageCache?.ready());
     this.templates = await templates;
     // Every page names the scripts' files, whose names are their content hashes. A `site build`
     // that renders on this thread and keeps no page cache does not wait for esbuild: its pages
@@ -200,7 +208,7 @@ export class Builder {
     const early = !bundled && !this.pageCache && !!options.onPage && options.retainPages === false && !this.threadsFor(options);
     const later = early ? { bundle: bundling, styles: await parts.styles } : undefined;
     if (!later) this.bundled = await bundling;
-    await this.time('render', () => this.renderAll(options.onPage, options.retainPages ?? true, options.claim, later));
+    await this.time('render', () => this.renderAll(options.onPage, options.retainPages ?? true, options.claim, later, !!options.hashesPages));
     this.pending = noChanges();
     return this.outputs;
   }
@@ -339,18 +347,40 @@ export class Builder {
   pageWeight(path: string, route = this.routes.find((r) => r.path === path)): { html: number; js: number; css: number } {
     if (!route || !this.bundled) return { html: 0, js: 0, css: 0 };
     const client = this.bundled.client;
+    return {
+      html: this.gz(`/${route.file}`),
+      js: this.scriptsWeight(client, this.islandsOf(path)),
+      // Inlined in the page's head, so also inside `html`; reported apart as the share styles take.
+      css: this.gzText(client.css),
+    };
+  }
+
+  /**
+   * gzip bytes of every script a page with these islands may load. Pages share a handful of
+   * island sets, so each set is summed once per bundle: the summary and the budget checks ask
+   * for every route (80,000 times at 20,000 posts, ~0.6 s when each asked anew).
+   */
+  private scriptsWeight(client: BundleResult['client'], islands: readonly string[]): number {
+    if (this.scriptWeights?.client !== client) this.scriptWeights = { client, bySet: new Map() };
+    const key = islands.join(',');
+    const known = this.scriptWeights.bySet.get(key);
+    if (known !== undefined) return known;
     const scripts = new Set([client.shellScript]);
-    for (const name of this.islandsOf(path)) {
+    for (const name of islands) {
       scripts.add(client.islands[name]!.script);
       client.islands[name]!.imports.forEach((i) => scripts.add(i));
       client.islands[name]!.lazy.forEach((i) => scripts.add(i));
     }
-    return {
-      html: this.gz(`/${route.file}`),
-      js: [...scripts].reduce((n, h) => n + this.gz(h), 0),
-      // Inlined in the page's head, so also inside `html`; reported apart as the share styles take.
-      css: this.gzText(client.css),
-    };
+    let js = 0;
+    let found = true;
+    for (const href of scripts) {
+      const size = this.gz(href);
+      found &&= size > 0;
+      js += size;
+    }
+    // Kept only once every script is among the outputs (a weight asked for before is not final).
+    if (found) this.scriptWeights.bySet.set(key, js);
+    return js;
   }
 
   /** The islands (interactive parts) a page rendered, by name. */
@@ -439,7 +469,7 @@ export class Builder {
    * in place: renderEdit). With `onPage`, it hands over each page and lets the event loop run
    * every few pages, so the writes it started make progress while rendering goes on.
    */
-  private async renderAll(onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }): Promise<string[]> {
+  private async renderAll(onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }, sinkHashes = false): Promise<string[]> {
     const site = this.site!;
     if (!later) this.measureScripts();
     // Pages rendered before the scripts are in (Builder.full): held, with a stand-in client, until then.
@@ -449,7 +479,8 @@ export class Builder {
       const waiting = standIn;
       later.bundle.then(() => (waiting.ready = true), () => (waiting.ready = true));
     }
-    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, true);
+    // Pages handed on and not kept are encoded into shared memory: a thread may write them (page-writer.ts).
+    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, true, !!onPage && !retainPages);
     const outputs: Outputs = new Map();
     const digests = new Map<string, FileDigest>();
     const rendered: string[] = [];
@@ -473,9 +504,24 @@ export class Builder {
       rendered.push(path);
       return wait;
     };
+    // Pages whose SHA-256 the sink has yet to report (sinkHashes), and who waits for the last one.
+    let unhashed = 0;
+    let allHashed: (() => void) | undefined;
     const hand = (route: Route, chunks: Buffer[], islands: string[], record: boolean): Promise<void> | undefined => {
+      const bytes = chunks.reduce((n, c) => n + c.length, 0);
+      // The sink hashes what it writes (on the page writer's thread); the page cache, which files
+      // the page under its SHA-256 now, needs it here.
+      if (sinkHashes && !(cached && record)) {
+        const digest = { bytes, sha256: '' };
+        unhashed += 1;
+        const wait = onPage!(route.file, chunks, undefined, (hex) => {
+          digest.sha256 = hex ?? '';
+          if (--unhashed === 0) allHashed?.();
+        });
+        return accept(route.file, route.path, digest, islands, wait) || undefined;
+      }
       // Hashed as pieces, like they are written: the whole page never exists in memory.
-      const digest = { bytes: chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(chunks) };
+      const digest = { bytes, sha256: sha256(chunks) };
       let wait = onPage!(route.file, chunks);
       if (cached && record) wait = both(wait, cached.rendered(route, chunks, digest.sha256, islands));
       return accept(route.file, route.path, digest, islands, wait) || undefined;
@@ -579,6 +625,8 @@ export class Builder {
       while (pooled.size) await Promise.race(pooled);
       if (failure) throw failure;
       if (writer) await writer;
+      // The build manifest lists every page's SHA-256: all must be in (a failed write reports too).
+      if (unhashed) await new Promise<void>((resolve) => (allHashed = resolve));
     } finally {
       if (pool) {
         while (pooled.size) await Promise.race(pooled);
@@ -601,7 +649,7 @@ export class Builder {
   }
 
   /** What pages render with: the models, the asset store, `client`'s scripts; an arena for a full build's pages. */
-  private renderInputs(client: RenderInputs['client'], arena: boolean): RenderInputs {
+  private renderInputs(client: RenderInputs['client'], arena: boolean, shared = false): RenderInputs {
     return {
       templates: this.templates!,
       sites: this.sites,
@@ -611,7 +659,7 @@ export class Builder {
       inlineImage: (p) => this.assets.inlineImage(p),
       icon: (p: string) => this.assets.icon(p),
       client,
-      cache: renderCache({ arena }),
+      cache: renderCache({ arena, shared }),
     };
   }
 

@@ -5,6 +5,8 @@
 import { close, existsSync, linkSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSync, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { PageWriter } from './page-writer.ts';
+import { sha256 } from './hash.ts';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
 import type { FileIdentity } from './page-cache-entry.ts';
@@ -45,7 +47,7 @@ export class OutputDir {
   private readonly folders: Folders;
   private readonly written = new Set<string>();
   /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
-  private readonly queue: { target: string; data: Buffer | Buffer[] | ReadBytes; size: number; source?: Linkable }[] = [];
+  private readonly queue: { target: string; data: Buffer | Buffer[] | ReadBytes; size: number; source?: Linkable; hashed?: Hashed }[] = [];
   private running = 0;
   private static readonly LIMIT = 32;
   /** Bytes handed over and not yet written; past HIGH_WATER, `write` asks the caller to wait. */
@@ -58,6 +60,8 @@ export class OutputDir {
   private drained: (() => void) | undefined;
   /** The thread making the folders of a big build's pages ahead of them (`prepare`). */
   private preparer: Worker | undefined;
+  /** The thread writing a big build's rendered pages (`prepare`). */
+  private writer: PageWriter | undefined;
   /** Builds with fewer pages make their folders as they go: a thread costs more than it saves. */
   static readonly PREPARE_FROM = 1000;
 
@@ -74,10 +78,11 @@ export class OutputDir {
 
   /**
    * Starts writing one file, given whole or as pieces (written with one writev); never blocks.
-   * A failure surfaces in `commit`.
+   * A failure surfaces in `commit`. `hashed`, for pieces, is called once with their SHA-256 (on
+   * the page writer's thread when there is one; undefined if the write failed).
    */
-  write(file: string, data: Buffer | Buffer[]): Promise<void> | undefined {
-    return this.enqueue(file, data);
+  write(file: string, data: Buffer | Buffer[], hashed?: Hashed): Promise<void> | undefined {
+    return this.enqueue(file, data, undefined, hashed);
   }
 
   /**
@@ -98,17 +103,20 @@ export class OutputDir {
   }
 
   /**
-   * Makes the folders of `files` (a big build's pages, in the order they will come) on a thread
-   * of its own, ahead of them. A page is a folder of its own (blog-details/<id>/index.html): at
-   * 20,000 posts that is 40,000 folders, and each `mkdir` took ~56 µs of system time on this
-   * machine's disk, 2.3 s of the main thread in a cached build (which links its pages with
-   * synchronous calls) and ~0.5 s of it in a clean one (to hand each to libuv's threads). The
-   * thread says how far it got every 256 folders; a page whose folder it has not reported yet
-   * makes it itself (an existing folder is no error), so nothing waits for the thread and a
-   * thread that fails costs only speed. Every path is checked first, like any output path.
+   * Once the routes are known: a big build (from PageWriter.FROM pages) writes its rendered pages
+   * on a thread of its own (page-writer.ts), which makes their folders as it goes. With `linking`
+   * (the page cache: most pages are links made on this thread, each needing its folder), the
+   * folders of `files` are also made ahead, in the order the pages will come, on another thread.
+   * A page is a folder of its own (blog-details/<id>/index.html): at 20,000 posts that is 40,000
+   * folders, and each `mkdir` took ~56 µs of system time on this machine, 2.3 s of the main
+   * thread in a cached build. That thread says how far it got every 256 folders; a page whose
+   * folder it has not reported yet makes it itself (an existing folder is no error), so nothing
+   * waits for the thread and a thread that fails costs only speed. Every path is checked first,
+   * like any output path.
    */
-  prepare(files: readonly string[]): void {
-    if (this.preparer || files.length < OutputDir.PREPARE_FROM) return;
+  prepare(files: readonly string[], linking = true): void {
+    if (!this.writer && files.length >= PageWriter.FROM) this.writer = new PageWriter();
+    if (this.preparer || !linking || files.length < OutputDir.PREPARE_FROM) return;
     const folders: string[] = [];
     const seen = new Set<string>();
     for (const file of files) {
@@ -127,11 +135,11 @@ export class OutputDir {
     this.preparer = worker;
   }
 
-  /** Stops the folder thread (done or not) before the folder is swapped in or removed. */
+  /** Stops the folder thread (done or not) and the page writer (idle by then) before the folder is swapped in or removed. */
   private async stopPreparing(): Promise<void> {
-    const worker = this.preparer;
-    this.preparer = undefined;
-    if (worker) await worker.terminate();
+    const [worker, writer] = [this.preparer, this.writer];
+    this.preparer = this.writer = undefined;
+    await Promise.all([worker?.terminate(), writer?.close()]);
   }
 
   /**
@@ -145,15 +153,23 @@ export class OutputDir {
     return join(this.temp, file);
   }
 
-  private enqueue(file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable): Promise<void> | undefined {
+  private enqueue(file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable, hashed?: Hashed): Promise<void> | undefined {
     checkOutputPath(file);
     this.written.add(file);
     this.pending += 1;
     // Bytes read only if a link cannot be made are not held meanwhile: no backlog.
     const size = typeof data === 'function' ? 0 : Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
     this.backlog += size;
-    this.queue.push({ target: join(this.temp, file), data, size, source });
-    this.pump();
+    if (this.writer && Array.isArray(data)) {
+      // The page writer takes pages in batches, beside the LIMIT of libuv's writes.
+      this.writer.write(join(this.temp, file), data, (error, digest) => {
+        hashed?.(error ? undefined : digest);
+        this.finished(size, error, false);
+      });
+    } else {
+      this.queue.push({ target: join(this.temp, file), data, size, source, hashed });
+      this.pump();
+    }
     // A renderer faster than the disk would otherwise hold every page in memory until the end.
     if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
     return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
@@ -161,16 +177,9 @@ export class OutputDir {
 
   private pump(): void {
     while (this.running < OutputDir.LIMIT && this.queue.length) {
-      const { target, data, size, source } = this.queue.shift()!;
+      const { target, data, size, source, hashed } = this.queue.shift()!;
       this.running += 1;
-      const done = (error: Error | null) => {
-        this.backlog -= size;
-        if (this.relieved && this.backlog <= OutputDir.HIGH_WATER / 2) {
-          this.relieved();
-          this.relief = this.relieved = undefined;
-        }
-        this.settle(error);
-      };
+      const done = (error: Error | null) => this.finished(size, error, true);
       // A link is three short system calls (mkdir when its folder is new, link, lstat), made here
       // and now: through libuv's threads each call cost the main thread more than the call itself
       // (a thread woken per call, on two cores already busy). A/B, 4,000 posts, one post edited,
@@ -188,6 +197,7 @@ export class OutputDir {
         else linkChecked(source, target, data, done);
         continue;
       }
+      if (hashed && Array.isArray(data)) hashed(sha256(data));
       this.folders.make(dirname(target), (error) => {
         if (error) done(error);
         else if (Buffer.isBuffer(data)) writeFile(target, data, done);
@@ -243,9 +253,15 @@ export class OutputDir {
   }
 
 
-  private settle(error: Error | null): void {
+  /** One write or link is over (`running`: one of libuv's LIMIT, not the page writer's). */
+  private finished(size: number, error: Error | null, running: boolean): void {
+    this.backlog -= size;
+    if (this.relieved && this.backlog <= OutputDir.HIGH_WATER / 2) {
+      this.relieved();
+      this.relief = this.relieved = undefined;
+    }
     if (error) this.failure ??= error;
-    this.running -= 1;
+    if (running) this.running -= 1;
     this.pending -= 1;
     if (this.pending === 0) this.drained?.();
     else this.pump();
@@ -305,6 +321,9 @@ for (const folder of workerData) {
 }
 parentPort.postMessage(made);
 `;
+
+/** Hears a written file's SHA-256 (lowercase hex), or undefined when it could not be written. */
+export type Hashed = (sha256: string | undefined) => void;
 
 /** A file whose bytes are known and checked: where it is, and which file it was then (fstat). */
 export interface Linkable {

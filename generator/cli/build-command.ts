@@ -52,7 +52,8 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   try {
     // A reused page or a social card is linked from its cache (OutputDir.link): a 4,000-post
     // site's 8,000 pages and 8,000 cards are 1 GB that every build wrote again.
-    outputs = await builder.full({ onPage: (file, bytes, source) => (source && !Array.isArray(bytes) ? out.link(file, source, bytes) : out.write(file, bytes as Buffer | Buffer[])), retainPages: false, claim: (file) => out.claim(file), prepare: (files) => out.prepare(files) });
+    // Pages are hashed where they are written (on the page writer's thread in a big build).
+    outputs = await builder.full({ onPage: (file, bytes, source, hashed) => (source && !Array.isArray(bytes) ? out.link(file, source, bytes) : out.write(file, bytes as Buffer | Buffer[], hashed)), retainPages: false, claim: (file) => out.claim(file), prepare: (files, linking) => out.prepare(files, linking), hashesPages: true });
     warnings = runChecks(checkInput(builder, options.contentDir));
     // --strict: the new build is not swapped in, as for a content problem.
     if (options.strict && warnings.length) throw strictFailure(warnings, 'the previous build is unchanged');

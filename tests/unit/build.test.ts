@@ -60,6 +60,16 @@ describe('site build', () => {
     }
   });
 
+  test('a build that writes its pages on the page writer thread (a big build\'s way; here from the first page) writes the same bytes, and its manifest the SHA-256 the thread computed', async () => {
+    const out = join(box.dir, 'through-the-writer');
+    const result = spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', out, '--no-cache'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SITE_PAGE_WRITER_FROM: '0' } });
+    expect(result.status, result.stderr).toBe(0);
+    const written = snapshot(out);
+    const streamed = snapshot(join(box.dir, 'streamed'));
+    expect([...written.keys()].sort()).toEqual([...streamed.keys()].sort());
+    for (const [file, base64] of streamed) expect(written.get(file), file).toBe(base64);
+  });
+
   test('a broken content tree lists every problem with file:line, exits 1 and leaves dist/ untouched', () => {
     const out = join(box.dir, 'dist');
     const first = site(['--content', box.content, 'build', '--out', out]);

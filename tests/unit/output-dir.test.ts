@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { OutputDir } from '../../generator/write.ts';
+import { PageWriter } from '../../generator/page-writer.ts';
 
 let dir: string;
 let out: string;
@@ -152,6 +154,67 @@ describe('OutputDir', () => {
     await refused.abort();
     expect(existsSync(join(dir, 'outside'))).toBe(false);
     expect(siblings()).toEqual(['cached.html']);
+  });
+});
+
+describe('the page writer thread (a big build)', () => {
+  test('writes every page as its pieces say, reports each page\'s SHA-256 from the bytes it wrote', async () => {
+    const through = vi.spyOn(PageWriter.prototype, 'write');
+    const files = Array.from({ length: PageWriter.FROM + 40 }, (_, i) => `blog-details/${i}/index.html`);
+    const target = new OutputDir(out);
+    // A clean build: no page is linked, so no folder thread; the writer makes the folders.
+    target.prepare(files, false);
+    // A shell part every page shares (ordinary memory: copied to shared memory once), page text
+    // in a shared slab as the renderer's arena makes it, and a piece too big for the staging slab.
+    const shell = Buffer.from('<header>the same on every page</header>');
+    const slab = Buffer.from(new SharedArrayBuffer(1024 * 1024));
+    const big = Buffer.alloc(600 * 1024, 'b');
+    const digests = new Map<string, string | undefined>();
+    const expected = new Map<string, Buffer>();
+    let used = 0;
+    for (const [i, file] of files.entries()) {
+      const text = slab.subarray(used, used + slab.write(`<main>page ${i}</main>`, used));
+      used += text.length;
+      const pieces = i % 100 === 7 ? [shell, text, big] : [shell, text];
+      expected.set(file, Buffer.concat(pieces));
+      target.write(file, pieces, (hex) => digests.set(file, hex));
+    }
+    await target.commit(new Map());
+    expect(through).toHaveBeenCalledTimes(files.length);
+    through.mockRestore();
+    expect(readdirSync(join(out, 'blog-details'))).toHaveLength(files.length);
+    for (const file of files) {
+      const bytes = readFileSync(join(out, file));
+      expect(bytes.equals(expected.get(file)!), file).toBe(true);
+      expect(digests.get(file)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    }
+    expect(existsSync(join(out, 'old.html'))).toBe(false);
+  });
+
+  test('a page it cannot write fails the build with the system\'s error (code and path, for exit 7); the other pages are written, the previous build stays, and nothing hangs', async () => {
+    const files = Array.from({ length: PageWriter.FROM }, (_, i) => `p/${i}/index.html`);
+    const target = new OutputDir(out);
+    target.prepare(files, false);
+    const reported: (string | undefined)[] = [];
+    for (const file of files) target.write(file, [Buffer.from(file)], (hex) => reported.push(hex));
+    // Its folder would be a file the build has just written.
+    target.write('p/0/index.html/inside.html', [Buffer.from('x')], (hex) => reported.push(hex));
+    const failure = await target.commit(new Map()).then(() => undefined, (error: Error) => error);
+    expect(failure?.message).toMatch(/could not write/);
+    const cause = failure?.cause as NodeJS.ErrnoException;
+    expect(cause.code).toMatch(/^(ENOTDIR|EEXIST)$/);
+    expect(cause.path).toContain('index.html');
+    expect(reported.filter((hex) => hex === undefined)).toHaveLength(1);
+    expect(reported.filter((hex) => typeof hex === 'string' && /^[0-9a-f]{64}$/.test(hex))).toHaveLength(files.length);
+    expect(readFileSync(join(out, 'old.html'), 'utf8')).toBe('previous build');
+  });
+
+  test('once closed, a write fails at once instead of waiting for a thread that is gone', async () => {
+    const writer = new PageWriter();
+    await writer.close();
+    const outcome = await new Promise<Error | null>((resolve) => writer.write(join(dir, 'late.html'), [Buffer.from('late')], resolve));
+    expect(outcome?.message).toMatch(/page writer was closed/);
+    expect(existsSync(join(dir, 'late.html'))).toBe(false);
   });
 });
 
