@@ -486,7 +486,8 @@ export class Builder {
     const rendered: string[] = [];
     const live = new Set<string>();
     // A full build with the page cache: unchanged pages come from it, the others are stored.
-    const cached = this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy: !!onPage && !retainPages });
+    const lazy = !!onPage && !retainPages;
+    const cached = this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy, claim: lazy ? claim : undefined });
     // With SITE_RENDER_THREADS, `site build` renders on threads that write their pages themselves
     // (render-pool.ts); the main thread renders a page itself while no thread is open (they start
     // up while it works), and any page a thread could not render.
@@ -592,6 +593,8 @@ export class Builder {
           if (retainPages) outputs.set(route.file, bytes!);
           else digests.set(route.file, { bytes: size, sha256: digest });
           this.islandsByRoute.set(route.path, hit.islands);
+          // Linked into the new build by the page cache's reader thread already (CacheContext.claim).
+          if (hit.linked) continue;
           wait = onPage?.(route.file, bytes ?? (async () => readExpectedPage(source.path, size, digest)), source);
           if (onPage && wait) await wait;
           continue;
@@ -635,8 +638,9 @@ export class Builder {
         if (pool.failure) console.warn(`⚠ ${pool.failure}; its pages were rendered on the main thread`);
         await pool.close();
       }
+      // The reader thread links pages into the build's folder: stopped before it may be dropped.
+      await cached?.finish();
     }
-    await cached?.finish();
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
     for (const [file, bytes] of this.siteFiles(undefined)) outputs.set(file, bytes);
     if (retainPages || !onPage) for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);

@@ -36,9 +36,10 @@ export type EntryResult =
    * `bytes` is undefined when the caller had no use for them (the page is only linked): either a
    * record of this machine's vouched for the file (file-records.ts) and it was not read, or it was
    * read and checked (`checked`) into a buffer the reader uses again for the next page.
-   * `file` is the page file as fstat saw it, for the next build's record.
+   * `file` is the page file as fstat saw it, for the next build's record. `linked`: the reader
+   * thread linked the page into the new build where it was asked to (page-cache-reader.ts).
    */
-  | { kind: 'ok'; bytes: Uint8Array | undefined; checked?: true; header: Header; identity: FileIdentity; file: FileStats }
+  | { kind: 'ok'; bytes: Uint8Array | undefined; checked?: true; header: Header; identity: FileIdentity; file: FileStats; linked?: boolean }
   | { kind: 'bad'; reason: string }
   /** A file of the entry is not there (removed since the folder was listed): a plain miss. */
   | { kind: 'missing' };

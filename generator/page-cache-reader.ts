@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
 import { readEntry, Scratch } from './page-cache-entry.ts';
+import { linkKept } from './link-kept.ts';
 import { readRecords, writeRecords, type FileRecord } from './file-records.ts';
 
 const { dir, secret, islands } = workerData as { dir: string; secret?: string; islands: string[] };
@@ -17,17 +18,21 @@ const used = new Map<string, FileRecord>();
 // A build that only links the pages (`lazy`) gets none of their bytes: each is read into this
 // one buffer and checked here.
 const scratch = new Scratch();
-parentPort!.on('message', (message: { id: number; key: string; path: string; lazy: boolean } | { close: true }) => {
+parentPort!.on('message', (message: { id: number; key: string; path: string; lazy: boolean; target?: string } | { close: true }) => {
   if ('close' in message) {
     if (used.size) writeRecords(ledger, used);
     parentPort!.postMessage({ closed: true });
     return;
   }
-  const { id, key, path, lazy } = message;
+  const { id, key, path, lazy, target } = message;
   let result;
   try {
     result = readEntry(dir, key, path, secret, known, lazy ? (recorded ??= readRecords(ledger)) : undefined, lazy ? scratch : undefined);
-    if (result.kind === 'ok') used.set(key, { ...result.file, sha256: result.header.sha256 });
+    if (result.kind === 'ok') {
+      used.set(key, { ...result.file, sha256: result.header.sha256 });
+      // The build's folder exists while this thread runs (the build stops it before removing one).
+      if (target && !result.bytes) result = { ...result, linked: linkKept(join(dir, key), result.identity, target, true) };
+    }
   } catch (error) {
     result = { kind: 'bad' as const, reason: `unreadable (${error instanceof Error ? error.message : String(error)})` };
   }

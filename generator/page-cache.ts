@@ -39,7 +39,7 @@
 // own runs on main saved (.github/workflows/publish.yml).
 import { createHash, randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { copyFile, link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { SourceRecord } from './load.ts';
@@ -53,8 +53,13 @@ import { sha256 } from './hash.ts';
 import type { Linkable } from './write.ts';
 
 const ENTRY_FILE = /^([0-9a-f]{64})(\.head)?$/;
-/** Entries read ahead of the page being written (by the reader thread), and stores in flight. */
+/**
+ * Entries read ahead of the page being written (by the reader thread), and stores in flight.
+ * A build that only links its pages gets no bytes back, so it reads further ahead: the thread
+ * then links page after page while this thread handles the answers.
+ */
 const READ_AHEAD = 8;
+const READ_AHEAD_LINKED = 64;
 const STORE_LIMIT = 8;
 const STORE_HIGH_WATER = 32 * 1024 * 1024;
 
@@ -83,6 +88,11 @@ export interface CacheContext {
    * thread without its bytes being handed over (CachedPage.bytes is undefined either way).
    */
   lazy?: boolean;
+  /**
+   * With `lazy`: where a route's file goes in the new build (OutputDir.claim). The reader thread
+   * then links each page it has checked there itself, and the page comes back `linked`.
+   */
+  claim?: (file: string) => string;
 }
 
 /** A page taken from the cache. */
@@ -94,6 +104,8 @@ export interface CachedPage {
   islands: string[];
   /** The entry's page file, which holds exactly `bytes`, as it was when read (OutputDir.link). */
   source: Linkable;
+  /** Already linked into the new build by the reader thread (CacheContext.claim): nothing left to do. */
+  linked?: boolean;
 }
 
 export interface PageCacheStats {
@@ -217,6 +229,8 @@ export class Session {
   private readonly keys = new Map<string, string>();
   private readonly order: string[] = [];
   private readonly position = new Map<string, number>();
+  /** Each route's output file, for the reader thread to link its page to (CacheContext.claim). */
+  private readonly files = new Map<string, string>();
   private readonly reads = new Map<string, Promise<CachedPage | undefined>>();
   private next = 0;
   private readonly recorder = new Recorder();
@@ -241,6 +255,7 @@ export class Session {
       if (present.has(key)) {
         this.position.set(route.path, this.order.length);
         this.order.push(route.path);
+        this.files.set(route.path, route.file);
       }
     }
   }
@@ -253,7 +268,8 @@ export class Session {
     this.recorder.reset();
     const at = this.position.get(route.path);
     if (at === undefined) return undefined;
-    while (this.next < this.order.length && this.next <= at + READ_AHEAD) {
+    const ahead = this.context.lazy ? READ_AHEAD_LINKED : READ_AHEAD;
+    while (this.next < this.order.length && this.next <= at + ahead) {
       const path = this.order[this.next++]!;
       const read = this.read(this.keys.get(path)!, path);
       read.catch(() => {});
@@ -347,7 +363,9 @@ export class Session {
 
   /** Reads and checks one entry on the reader thread; undefined (with a warning) when it cannot be trusted. */
   private async read(key: string, path: string): Promise<CachedPage | undefined> {
-    const result = await this.reader().read(key, path, !!this.context.lazy);
+    const { lazy, claim } = this.context;
+    const target = lazy && claim ? claim(this.files.get(path)!) : undefined;
+    const result = await this.reader().read(key, path, !!lazy, target);
     if (result.kind === 'missing') return undefined;
     if (result.kind === 'bad') {
       this.cache.ignore(key, result.reason);
@@ -358,7 +376,8 @@ export class Session {
     return {
       bytes: bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: header.bytes, sha256: header.sha256, islands: header.islands, assets: header.assets,
       source: { path: join(this.cache.options.dir, key), identity },
-    } as CachedPage & { assets: AssetCall[] };
+      linkedAt: result.linked ? target : undefined,
+    } as CachedPage & { assets: AssetCall[]; linkedAt?: string };
   }
 
   private reader(): Reader {
@@ -371,15 +390,17 @@ export class Session {
    */
   private replay(route: Route, page: CachedPage): CachedPage | undefined {
     const key = this.keys.get(route.path)!;
-    const { assets } = page as CachedPage & { assets: AssetCall[] };
+    const { assets, linkedAt } = page as CachedPage & { assets: AssetCall[]; linkedAt?: string };
     const mismatch = this.answers.mismatch(assets);
     if (mismatch) {
       this.cache.ignore(key, mismatch);
+      // The page is rendered and written there instead: never through the link, into the cache's file.
+      if (linkedAt) removeLink(linkedAt);
       return undefined;
     }
     this.cache.use(key);
     this.cache.stats.reused += 1;
-    return { bytes: page.bytes, size: page.size, sha256: page.sha256, islands: page.islands, source: page.source };
+    return { bytes: page.bytes, size: page.size, sha256: page.sha256, islands: page.islands, source: page.source, linked: !!linkedAt };
   }
 }
 
@@ -411,11 +432,11 @@ class Reader {
     this.worker.on('exit', (code) => fail(`the reader thread stopped (exit code ${code})`));
   }
 
-  read(key: string, path: string, lazy: boolean): Promise<EntryResult> {
+  read(key: string, path: string, lazy: boolean, target?: string): Promise<EntryResult> {
     if (this.failure) return Promise.resolve({ kind: 'bad', reason: this.failure });
     const id = this.next++;
     if (!this.waiting.size) this.worker.ref();
-    this.worker.postMessage({ id, key, path, lazy });
+    this.worker.postMessage({ id, key, path, lazy, target });
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
@@ -445,6 +466,15 @@ class Reader {
     this.waiting.delete(id);
     if (!this.waiting.size) this.worker.unref();
     resolve(result);
+  }
+}
+
+/** Removes a link the reader thread made into the new build; one that cannot be removed fails the build. */
+function removeLink(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 

@@ -2,11 +2,12 @@
 // in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
 // preview never sees half a site (and a build killed mid-swap is repaired by the next one:
 // output-siblings.ts). Also the small files every site needs: sitemap, robots, manifest.
-import { close, existsSync, linkSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSync, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
+import { close, existsSync, mkdir, mkdirSync, open, renameSync, rmSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PageWriter } from './page-writer.ts';
 import { sha256 } from './hash.ts';
+import { linkKept } from './link-kept.ts';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
 import type { FileIdentity } from './page-cache-entry.ts';
@@ -342,24 +343,9 @@ export type ReadBytes = () => Promise<Buffer>;
  * its check are synchronous; writing the bytes, if it comes to that, is not.
  */
 function linkChecked(source: Linkable, target: string, data: Buffer | ReadBytes, done: (error: Error | null) => void): void {
-  const write = () => (typeof data === 'function' ? data().then((bytes) => writeFile(target, bytes, done), done) : writeFile(target, data, done));
-  try {
-    linkSync(source.path, target);
-  } catch {
-    write();
-    return;
-  }
-  const stats = lstatSync(target, { throwIfNoEntry: false });
-  if (stats?.isFile() && stats.dev === source.identity.dev && stats.ino === source.identity.ino) {
-    queueMicrotask(() => done(null));
-    return;
-  }
-  try {
-    unlinkSync(target);
-  } catch {
-    // Written over below, whatever is there.
-  }
-  write();
+  if (linkKept(source.path, source.identity, target)) return void queueMicrotask(() => done(null));
+  if (typeof data === 'function') data().then((bytes) => writeFile(target, bytes, done), done);
+  else writeFile(target, data, done);
 }
 
 /** open, writev (again for whatever a short write left), close. */

@@ -11,6 +11,7 @@ import { Builder, type BuildOptions } from '../../generator/build.ts';
 import type { Outputs } from '../../generator/write.ts';
 import { sandbox, root, type Sandbox } from '../helpers.ts';
 import { readRecords } from '../../generator/file-records.ts';
+import { checkOf, MAGIC } from '../../generator/page-cache-entry.ts';
 
 const options = (project: string, content: string, cacheDir?: string): BuildOptions => ({
   root: project, contentDir: content, mode: 'production', includeDrafts: false, pageCache: cacheDir ? { dir: cacheDir } : undefined,
@@ -180,6 +181,41 @@ describe('a cached build writes what a clean build writes', () => {
     expect(Number(unread)).toBe(Number(reused));
     expect(after.stderr).toMatch(/page cache: ignored .*: longer than stored/);
     expect(snapshot(join(box.dir, 'cli-after'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+  });
+
+  test('a page the reader thread has linked into the new build, then found stale (an asset answer changed), is rendered there instead, never written through the link into the old entry file, which the previous build shares', () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const site = (out: string) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const warm = site('cli-warm');
+    expect(warm.status, warm.stderr).toBe(0);
+    // An entry whose header says one of its images answered otherwise when it was stored (its
+    // check line made again, as anyone who can write the folder can without SITE_CACHE_SECRET).
+    const heads = readdirSync(cacheDir).filter((name) => name.endsWith('.head'));
+    const [name, text] = heads.map((n) => [n, readFileSync(join(cacheDir, n), 'utf8')] as const).find(([, t]) => /"assets":\[\["image"/.test(t))!;
+    const key = name.slice(0, -'.head'.length);
+    const json = text.slice(text.indexOf('\n') + 1, -1);
+    const header = JSON.parse(json) as { path: string; sha256: string; assets: [string, string, string | null, string][] };
+    const image = header.assets.findIndex(([kind]) => kind === 'image');
+    header.assets[image]![3] = 'an answer the store does not give';
+    const forged = Buffer.from(`${JSON.stringify(header)}\n`);
+    writeFileSync(join(cacheDir, name), Buffer.concat([Buffer.from(`${MAGIC}${checkOf(forged, undefined)}\n`), forged]));
+    // The previous build's page is the cache's file (linked): what a write through a link would change.
+    const rel = header.path === '/' ? 'index.html' : `${header.path.slice(1)}/index.html`;
+    const previous = join(box.dir, 'cli-warm', rel);
+    const before = statSync(previous);
+    expect(before.ino).toBe(statSync(join(cacheDir, key)).ino);
+    const bytes = readFileSync(previous);
+    const built = site('cli-stale');
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: the image .* is not what it was when the page was stored`));
+    // The page was rendered into a file of its own; the previous build's (the old entry's) was not written.
+    const after = statSync(previous);
+    expect([after.mtimeMs, after.size]).toEqual([before.mtimeMs, before.size]);
+    expect(readFileSync(previous).equals(bytes)).toBe(true);
+    expect(statSync(join(box.dir, 'cli-stale', rel)).ino).not.toBe(before.ino);
+    const clean = spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, 'cli-stale-clean'), '--no-cache'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(clean.status, clean.stderr).toBe(0);
+    expect(snapshot(join(box.dir, 'cli-stale'))).toEqual(snapshot(join(box.dir, 'cli-stale-clean')));
   });
 
   test("the record of what was hashed is this boot's: a restored cache's record (another machine's) vouches for nothing, so a page changed in place behind it is caught", () => {

@@ -1,0 +1,34 @@
+// A hard link from a cache's file into a new build, kept only when it names the very file that was
+// checked. Used where reused pages and cards are linked: OutputDir on the main thread, and the
+// page cache's reader thread (page-cache-reader.ts), which links the pages it has just checked.
+import { linkSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { FileIdentity } from './page-cache-entry.ts';
+
+/**
+ * Links `target` to `source` and keeps the link if `target` is then that very file (`identity`:
+ * another file renamed over the source since it was checked, or a link put there, is not). A
+ * link that cannot be made or kept leaves nothing at `target`; returns whether it was kept.
+ * With `makeFolder`, a missing folder is made (the caller must know the build folder exists).
+ */
+export function linkKept(source: string, identity: FileIdentity, target: string, makeFolder = false): boolean {
+  try {
+    linkSync(source, target);
+  } catch (error) {
+    if (!makeFolder || (error as NodeJS.ErrnoException).code !== 'ENOENT') return false;
+    try {
+      mkdirSync(dirname(target), { recursive: true });
+      linkSync(source, target);
+    } catch {
+      return false;
+    }
+  }
+  const stats = lstatSync(target, { throwIfNoEntry: false });
+  if (stats?.isFile() && stats.dev === identity.dev && stats.ino === identity.ino) return true;
+  try {
+    unlinkSync(target);
+  } catch {
+    // Whatever is there is written over by the caller.
+  }
+  return false;
+}
