@@ -38,8 +38,10 @@ export type EntryResult =
    * read and checked (`checked`) into a buffer the reader uses again for the next page.
    * `file` is the page file as fstat saw it, for the next build's record. `linked`: the reader
    * thread linked the page into the new build where it was asked to (page-cache-reader.ts).
+   * From the reader thread, `header.assets` is empty and `assetsId` numbers the list it had (sent
+   * once, with the first page that had it), and `file` stays on the thread.
    */
-  | { kind: 'ok'; bytes: Uint8Array | undefined; checked?: true; header: Header; identity: FileIdentity; file: FileStats; linked?: boolean }
+  | { kind: 'ok'; bytes: Uint8Array | undefined; checked?: true; header: Header; identity: FileIdentity; file: FileStats; linked?: boolean; assetsId?: number }
   | { kind: 'bad'; reason: string }
   /** A file of the entry is not there (removed since the folder was listed): a plain miss. */
   | { kind: 'missing' };

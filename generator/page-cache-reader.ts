@@ -15,6 +15,10 @@ const known = new Set(islands);
 const ledger = join(dir, 'verified.json');
 let recorded: Map<string, FileRecord> | undefined;
 const used = new Map<string, FileRecord>();
+// Pages of one site ask the asset store the same questions (the header's and footer's icons and
+// logos: 27 on a post page): each distinct list crosses to the build once, then by number. As
+// arrays in every answer they were ~100 strings a page to clone here and to collect there.
+const assetLists = new Map<string, number>();
 // A build that only links the pages (`lazy`) gets none of their bytes: each is read into this
 // one buffer and checked here.
 const scratch = new Scratch();
@@ -36,5 +40,13 @@ parentPort!.on('message', (message: { id: number; key: string; path: string; laz
   } catch (error) {
     result = { kind: 'bad' as const, reason: `unreadable (${error instanceof Error ? error.message : String(error)})` };
   }
-  parentPort!.postMessage({ id, result }, result.kind === 'ok' && result.bytes ? [result.bytes.buffer as ArrayBuffer] : []);
+  if (result.kind !== 'ok') return parentPort!.postMessage({ id, result });
+  const { assets, ...header } = result.header;
+  const list = JSON.stringify(assets);
+  let assetsId = assetLists.get(list);
+  const fresh = assetsId === undefined;
+  if (assetsId === undefined) assetLists.set(list, (assetsId = assetLists.size));
+  // The page's file stats stay here (for the record); the build needs its identity only.
+  const answer = { ...result, file: undefined, header: { ...header, assets: [] }, assetsId };
+  parentPort!.postMessage({ id, result: answer, assets: fresh ? assets : undefined }, result.bytes ? [result.bytes.buffer as ArrayBuffer] : []);
 });

@@ -241,6 +241,8 @@ export class Session {
   private idle: (() => void) | undefined;
   /** The asset store's answers this build, by request (replay). */
   private readonly answers: AssetReplay;
+  /** Whether each list of asset questions (by the reader thread's number) still gets its recorded answers. */
+  private readonly verdicts = new Map<number, string | undefined>();
   private readerThread: Reader | undefined;
 
   constructor(private readonly cache: PageCache, private readonly context: CacheContext) {
@@ -371,13 +373,13 @@ export class Session {
       this.cache.ignore(key, result.reason);
       return undefined;
     }
-    const { bytes, header, identity } = result;
+    const { bytes, header, identity, assetsId } = result;
     if (!bytes && !result.checked) this.cache.stats.vouched += 1;
     return {
-      bytes: bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: header.bytes, sha256: header.sha256, islands: header.islands, assets: header.assets,
+      bytes: bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: header.bytes, sha256: header.sha256, islands: header.islands, assetsId,
       source: { path: join(this.cache.options.dir, key), identity },
       linkedAt: result.linked ? target : undefined,
-    } as CachedPage & { assets: AssetCall[]; linkedAt?: string };
+    } as CachedPage & { assetsId: number; linkedAt?: string };
   }
 
   private reader(): Reader {
@@ -390,8 +392,10 @@ export class Session {
    */
   private replay(route: Route, page: CachedPage): CachedPage | undefined {
     const key = this.keys.get(route.path)!;
-    const { assets, linkedAt } = page as CachedPage & { assets: AssetCall[]; linkedAt?: string };
-    const mismatch = this.answers.mismatch(assets);
+    const { assetsId, linkedAt } = page as CachedPage & { assetsId: number; linkedAt?: string };
+    // Asked once per distinct list (the store's answers are the same for every page of a build).
+    if (!this.verdicts.has(assetsId)) this.verdicts.set(assetsId, this.answers.mismatch(this.reader().assets(assetsId)));
+    const mismatch = this.verdicts.get(assetsId);
     if (mismatch) {
       this.cache.ignore(key, mismatch);
       // The page is rendered and written there instead: never through the link, into the cache's file.
@@ -413,6 +417,8 @@ export class Session {
 class Reader {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, (result: EntryResult) => void>();
+  /** The lists of asset questions the thread has sent, by number. */
+  private readonly lists = new Map<number, AssetCall[]>();
   private next = 0;
   private failure: string | undefined;
 
@@ -420,9 +426,10 @@ class Reader {
     // A small heap: the thread keeps nothing but the header it is checking (pages are handed over).
     this.worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { workerData: { dir, secret, islands }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
     this.worker.unref();
-    this.worker.on('message', (message: { id: number; result: EntryResult } | { closed: true }) => {
-      if ('closed' in message) this.closed?.();
-      else this.settle(message.id, message.result);
+    this.worker.on('message', (message: { id: number; result: EntryResult; assets?: AssetCall[] } | { closed: true }) => {
+      if ('closed' in message) return this.closed?.();
+      if (message.assets && message.result.kind === 'ok') this.lists.set(message.result.assetsId!, message.assets);
+      this.settle(message.id, message.result);
     });
     const fail = (reason: string) => {
       this.failure ??= reason;
@@ -430,6 +437,13 @@ class Reader {
     };
     this.worker.on('error', (error) => fail(`the reader thread failed (${error.message})`));
     this.worker.on('exit', (code) => fail(`the reader thread stopped (exit code ${code})`));
+  }
+
+  /** The asset questions numbered `id` (sent with the first page that asked them). */
+  assets(id: number): AssetCall[] {
+    const list = this.lists.get(id);
+    if (!list) throw new Error(`generator bug: the page cache's reader thread never sent asset list ${id}`);
+    return list;
   }
 
   read(key: string, path: string, lazy: boolean, target?: string): Promise<EntryResult> {
