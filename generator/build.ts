@@ -479,8 +479,7 @@ export class Builder {
       const waiting = standIn;
       later.bundle.then(() => (waiting.ready = true), () => (waiting.ready = true));
     }
-    // Pages handed on and not kept are encoded into shared memory: a thread may write them (page-writer.ts).
-    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, true, !!onPage && !retainPages);
+    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, true);
     const outputs: Outputs = new Map();
     const digests = new Map<string, FileDigest>();
     const rendered: string[] = [];
@@ -653,7 +652,7 @@ export class Builder {
   }
 
   /** What pages render with: the models, the asset store, `client`'s scripts; an arena for a full build's pages. */
-  private renderInputs(client: RenderInputs['client'], arena: boolean, shared = false): RenderInputs {
+  private renderInputs(client: RenderInputs['client'], arena: boolean): RenderInputs {
     return {
       templates: this.templates!,
       sites: this.sites,
@@ -663,7 +662,7 @@ export class Builder {
       inlineImage: (p) => this.assets.inlineImage(p),
       icon: (p: string) => this.assets.icon(p),
       client,
-      cache: renderCache({ arena, shared }),
+      cache: renderCache({ arena }),
     };
   }
 

@@ -177,15 +177,9 @@ export interface RenderCache {
   arena?: Arena;
 }
 
-/**
- * `shared`: the arena's slabs are shared memory, so the page writer thread (page-writer.ts) can
- * write the pages without a copy.
- */
-export function renderCache(options: { arena?: boolean; shared?: boolean } = {}): RenderCache {
-  return { shell: new Map(), islands: new Map(), arena: options.arena ? new Arena(options.shared ? sharedSlab : undefined) : undefined };
+export function renderCache(options: { arena?: boolean } = {}): RenderCache {
+  return { shell: new Map(), islands: new Map(), arena: options.arena ? new Arena() : undefined };
 }
-
-const sharedSlab = (size: number): Buffer => Buffer.from(new SharedArrayBuffer(size));
 
 /**
  * Pages of a full build are encoded side by side into large slabs and handed out as views:
@@ -200,8 +194,7 @@ export class Arena {
   private used = 0;
 
   /**
-   * `allocate` makes a slab of at least `size` bytes: shared memory for a `site build` whose
-   * pages a thread writes (renderCache's `shared`).
+   * `allocate` makes a slab of at least `size` bytes.
    */
   constructor(private readonly allocate: (size: number) => Buffer = Buffer.allocUnsafeSlow) {}
 

@@ -158,24 +158,21 @@ describe('OutputDir', () => {
 });
 
 describe('the page writer thread (a big build)', () => {
-  test('writes every page as its pieces say, reports each page\'s SHA-256 from the bytes it wrote', async () => {
+  test('writes every page as its pieces say and reports each page\'s SHA-256 from the bytes it wrote, pages bigger than a batch and more pages than its buffers hold included', async () => {
     const through = vi.spyOn(PageWriter.prototype, 'write');
     const files = Array.from({ length: PageWriter.FROM + 40 }, (_, i) => `blog-details/${i}/index.html`);
     const target = new OutputDir(out);
     // A clean build: no page is linked, so no folder thread; the writer makes the folders.
     target.prepare(files, false);
-    // A shell part every page shares (ordinary memory: copied to shared memory once), page text
-    // in a shared slab as the renderer's arena makes it, and a piece too big for the staging slab.
-    const shell = Buffer.from('<header>the same on every page</header>');
-    const slab = Buffer.from(new SharedArrayBuffer(1024 * 1024));
-    const big = Buffer.alloc(600 * 1024, 'b');
+    // A shell part every page shares, the page's own text, and now and then a piece bigger than
+    // a batch's buffer. ~20 MB in all, handed over at once: more than the writer's buffers hold,
+    // so pages wait for buffers to come back from the thread.
+    const shell = Buffer.alloc(20 * 1024, '<header>');
+    const big = Buffer.alloc(2.5 * 1024 * 1024, 'b');
     const digests = new Map<string, string | undefined>();
     const expected = new Map<string, Buffer>();
-    let used = 0;
     for (const [i, file] of files.entries()) {
-      const text = slab.subarray(used, used + slab.write(`<main>page ${i}</main>`, used));
-      used += text.length;
-      const pieces = i % 100 === 7 ? [shell, text, big] : [shell, text];
+      const pieces = i % 100 === 7 ? [shell, Buffer.from(`<main>page ${i}</main>`), big] : [shell, Buffer.from(`<main>page ${i}</main>`)];
       expected.set(file, Buffer.concat(pieces));
       target.write(file, pieces, (hex) => digests.set(file, hex));
     }
