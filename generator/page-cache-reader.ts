@@ -34,8 +34,11 @@ parentPort!.on('message', (message: { id: number; key: string; path: string; laz
     result = readEntry(dir, key, path, secret, known, lazy ? (recorded ??= readRecords(ledger)) : undefined, lazy ? scratch : undefined);
     if (result.kind === 'ok') {
       used.set(key, { ...result.file, sha256: result.header.sha256 });
-      // The build's folder exists while this thread runs (the build stops it before removing one).
-      if (target && !result.bytes) result = { ...result, linked: linkKept(join(dir, key), result.identity, target, true) };
+      // Only a page the record vouched for (not read): one this thread read and hashed is linked
+      // by the build, so that a first cached build (CI's) keeps this thread to its reading, which
+      // is then the slower side. The build's folder exists while this thread runs (the build
+      // stops it before removing one).
+      if (target && !result.bytes && !result.checked) result = { ...result, linked: linkKept(join(dir, key), result.identity, target, true) };
     }
   } catch (error) {
     result = { kind: 'bad' as const, reason: `unreadable (${error instanceof Error ? error.message : String(error)})` };
