@@ -90,7 +90,8 @@ export interface CacheContext {
   lazy?: boolean;
   /**
    * With `lazy`: where a route's file goes in the new build (OutputDir.claim). The reader thread
-   * then links each page it has checked there itself, and the page comes back `linked`.
+   * then links there itself each page this machine's record vouches for (a page it had to read
+   * is linked by the build), and such a page comes back `linked`.
    */
   claim?: (file: string) => string;
 }
