@@ -8,6 +8,7 @@ import { runBuild, runValidate } from '../generator/cli/build-command.ts';
 import { VERSION } from '../generator/build.ts';
 import { reportError } from '../generator/cli/exit.ts';
 import { assertPortFree, contentFolder, parseConcurrency, parsePort } from '../generator/cli/usage.ts';
+import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND } from '../generator/cli/output.ts';
 
 // A reader that stops early (`site leads export | head`, `site --help | head`) closes the pipe.
 // The rest of the output is dropped; the command still finishes its work and sets its exit code
@@ -48,16 +49,18 @@ program
   .option('--strict', 'warnings fail the build (exit 1) and the previous build stays: for CI', false)
   .option('--no-cache', 'render every page: neither reuse nor keep pages in the page cache (a clean build)')
   .option('--cache-dir <dir>', 'where the page cache is kept (default .site/cache/pages)')
-  .action(async (opts: { out: string; drafts: boolean; strict: boolean; cache: boolean; cacheDir?: string }) => {
-    await runBuild({ contentDir: content(), outDir: resolve(opts.out), includeDrafts: opts.drafts, strict: opts.strict, cache: opts.cache, cacheDir: opts.cacheDir && resolve(opts.cacheDir) });
+  .option('--all-warnings', `list every warning (by default a kind with more than ${KIND_LISTED_UP_TO} shows its first ${SHOWN_OF_A_KIND} and how many more)`, false)
+  .action(async (opts: { out: string; drafts: boolean; strict: boolean; cache: boolean; cacheDir?: string; allWarnings: boolean }) => {
+    await runBuild({ contentDir: content(), outDir: resolve(opts.out), includeDrafts: opts.drafts, strict: opts.strict, cache: opts.cache, cacheDir: opts.cacheDir && resolve(opts.cacheDir), allWarnings: opts.allWarnings });
   });
 
 program
   .command('validate')
   .description('check content/ against the schemas and the site (links, images, ids) without writing anything; print warnings (JS budgets need site build)')
   .option('--strict', 'warnings fail the command (exit 1)', false)
-  .action(async (opts: { strict: boolean }) => {
-    await runValidate({ contentDir: content(), strict: opts.strict });
+  .option('--all-warnings', `list every warning (by default a kind with more than ${KIND_LISTED_UP_TO} shows its first ${SHOWN_OF_A_KIND} and how many more)`, false)
+  .action(async (opts: { strict: boolean; allWarnings: boolean }) => {
+    await runValidate({ contentDir: content(), strict: opts.strict, allWarnings: opts.allWarnings });
   });
 
 program

@@ -25,6 +25,8 @@ export interface BuildCommandOptions {
   cache?: boolean;
   /** The page cache's folder (default .site/cache/pages). */
   cacheDir?: string;
+  /** Every warning, not the first few of a kind that has many (printWarnings). */
+  allWarnings?: boolean;
 }
 
 /** Where `site build` keeps pages between builds; CI restores and saves .site/cache. */
@@ -56,7 +58,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     outputs = await builder.full({ onPage: (file, bytes, source, hashed) => (source && !Array.isArray(bytes) ? out.link(file, source, bytes) : out.write(file, bytes as Buffer | Buffer[], hashed)), retainPages: false, claim: (file) => out.claim(file), prepare: (files, linking) => out.prepare(files, linking), hashesPages: true });
     warnings = runChecks(checkInput(builder, options.contentDir));
     // --strict: the new build is not swapped in, as for a content problem.
-    if (options.strict && warnings.length) throw strictFailure(warnings, 'the previous build is unchanged');
+    if (options.strict && warnings.length) throw strictFailure(warnings, 'the previous build is unchanged', options.allWarnings);
   } catch (error) {
     await out.abort();
     throw error;
@@ -78,10 +80,10 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     // Not content warnings: a damaged cache costs time, never a wrong page, and --strict ignores it.
     for (const line of cacheWarnings) console.error(yellow(`⚠ ${line}`));
   }
-  printWarnings(warnings);
+  printWarnings(warnings, console.log, options.allWarnings);
 }
 
-export async function runValidate(options: { contentDir: string; strict?: boolean }): Promise<void> {
+export async function runValidate(options: { contentDir: string; strict?: boolean; allWarnings?: boolean }): Promise<void> {
   const start = performance.now();
   const records = loadAll(options.contentDir);
   const result = validate(records, { contentDir: options.contentDir, includeDrafts: true });
@@ -89,14 +91,14 @@ export async function runValidate(options: { contentDir: string; strict?: boolea
   // No bundle and no render here: the JavaScript budgets are checked by `site build`.
   const { sites, routes } = languages({ site: result.site, translations: result.translations });
   const warnings = runChecks(contentCheckInput(records, routes, sites.en!.config, options.contentDir));
-  if (options.strict && warnings.length) throw strictFailure(warnings, 'fix them, or run without --strict');
+  if (options.strict && warnings.length) throw strictFailure(warnings, 'fix them, or run without --strict', options.allWarnings);
   console.log(green(`✓ ${records.length} content files are valid (${(performance.now() - start).toFixed(0)} ms)`));
-  printWarnings(warnings);
+  printWarnings(warnings, console.log, options.allWarnings);
 }
 
 /** --strict with warnings: they are printed, then the command fails as for a content problem. */
-function strictFailure(warnings: Problem[], then: string): UserError {
-  printWarnings(warnings, console.error);
+function strictFailure(warnings: Problem[], then: string, all = false): UserError {
+  printWarnings(warnings, console.error, all);
   const n = warnings.length;
-  return new UserError(`--strict: ${n} warning${n === 1 ? '' : 's'} fail${n === 1 ? 's' : ''} the command; ${then}`, EXIT.content);
+  return new UserError(`--strict: ${n.toLocaleString('en-CA')} warning${n === 1 ? '' : 's'} fail${n === 1 ? 's' : ''} the command; ${then}`, EXIT.content);
 }

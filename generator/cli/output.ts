@@ -22,11 +22,45 @@ export function printProblems(problems: Problem[]): void {
  * Warnings, after the result: located like problems, and they do not fail the command
  * (--strict makes them). On stdout with the rest of a successful run's report.
  */
-export function printWarnings(warnings: Problem[], print: (line: string) => void = console.log): void {
+export function printWarnings(warnings: Problem[], print: (line: string) => void = console.log, all = false): void {
   if (!warnings.length) return;
-  print(yellow(bold(`⚠ ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`)));
-  for (const p of warnings) print(`  ${formatProblem(p)}`);
+  print(yellow(bold(`⚠ ${count(warnings.length)} warning${warnings.length === 1 ? '' : 's'}:`)));
+  for (const line of warningLines(warnings, all)) print(line);
 }
+
+/** A kind with more warnings than this shows its first SHOWN_OF_A_KIND and how many more. */
+export const KIND_LISTED_UP_TO = 10;
+export const SHOWN_OF_A_KIND = 5;
+
+/**
+ * The lines under the warnings' heading. Every warning unless a kind has more than
+ * KIND_LISTED_UP_TO: then its first SHOWN_OF_A_KIND (the order is by kind, then file and line,
+ * as runChecks sorts them) and one line saying how many more, and a last line naming
+ * --all-warnings. A site of 2,000 untranslated posts would otherwise print 2,000 lines of the
+ * same advice, hiding the one broken link among them (and a 20,000-post build printed 40,001
+ * lines, 10 MB, to its terminal). `all` lists every one, for a script or a to-do list.
+ */
+export function warningLines(warnings: Problem[], all = false): string[] {
+  const lines: string[] = [];
+  let hidden = 0;
+  for (let start = 0; start < warnings.length; ) {
+    const code = warnings[start]!.code;
+    let end = start;
+    while (end < warnings.length && warnings[end]!.code === code) end++;
+    const n = end - start;
+    const shown = all || n <= KIND_LISTED_UP_TO ? n : SHOWN_OF_A_KIND;
+    for (let i = start; i < start + shown; i++) lines.push(`  ${formatProblem(warnings[i]!)}`);
+    if (shown < n) {
+      lines.push(dim(`  … and ${count(n - shown)} more ${code} warnings`));
+      hidden += n - shown;
+    }
+    start = end;
+  }
+  if (hidden) lines.push(dim(`  (${count(hidden)} not shown: --all-warnings lists every one${warnings.some((w) => w.code.startsWith('translation-')) ? '; site translate status counts the French copy by collection' : ''})`));
+  return lines;
+}
+
+const count = (n: number) => n.toLocaleString('en-CA');
 
 export function printBug(error: unknown): void {
   console.error(red(bold('✗ The generator failed. This is a bug in the site tool, not in your content.')));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, root, lineOf, type Sandbox } from '../helpers.ts';
 import { digestOf } from '../../generator/load.ts';
@@ -208,6 +208,32 @@ describe('warnings: printed and located, exit 0; --strict exits 1', () => {
       expect(lineOf(budget.read('site.yaml'), '/: { javascriptKB: 10 }')).toBeGreaterThan(1);
     } finally {
       budget.remove();
+    }
+  });
+
+  test('many warnings of a kind: the first five and how many more; --all-warnings lists every one (a 20,000-post site printed 40,001 lines)', () => {
+    const many = sandbox();
+    try {
+      // 24 files without their French copy: 24 warnings of one kind.
+      for (const folder of ['fr/blog', 'fr/faqs']) rmSync(join(many.content, folder), { recursive: true });
+      const missing = (out: string) => out.split('\n').filter((l) => / {2}no French copy of /.test(l));
+      const short = site(['--content', many.content, 'validate'], many.dir);
+      expect(short.status, short.stderr).toBe(0);
+      expect(short.stdout).toMatch(/⚠ (2[4-9]|[3-9]\d) warnings:/);
+      expect(missing(short.stdout)).toHaveLength(5);
+      expect(short.stdout).toMatch(/^ {2}… and 19 more translation-missing warnings$/m);
+      expect(short.stdout).toMatch(/^ {2}\(19 not shown: --all-warnings lists every one; site translate status counts the French copy by collection\)$/m);
+      const all = site(['--content', many.content, 'validate', '--all-warnings'], many.dir);
+      expect(all.status, all.stderr).toBe(0);
+      expect(missing(all.stdout)).toHaveLength(24);
+      expect(all.stdout).not.toMatch(/more translation-missing|not shown/);
+      // --strict prints them the same way, on stderr, and counts every one.
+      const strict = site(['--content', many.content, 'validate', '--strict'], many.dir);
+      expect(strict.status).toBe(1);
+      expect(missing(strict.stderr)).toHaveLength(5);
+      expect(strict.stderr).toMatch(/✗ --strict: (2[4-9]|[3-9]\d) warnings fail the command/);
+    } finally {
+      many.remove();
     }
   });
 
