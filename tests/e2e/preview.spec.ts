@@ -80,6 +80,20 @@ test('an edit re-renders only the pages built from that file', async ({ request 
   expect(await (await request.get(`${base}/faqs`)).text()).toContain('How does telematics cut idling');
 });
 
+test('a post with a code block stays as wide as a phone: the block scrolls in its own box (it had made a post 590 px wide at 375)', async ({ page }) => {
+  const POST = 'blog/eld-compliance-checklist-for-carriers.md';
+  const line = 'curl -s "https://api.example.com/v1/logs?driver=D-1042&from=2024-03-01T00:00:00Z&to=2024-03-08T00:00:00Z&format=csv"';
+  box.edit(POST, /\n*$/, `\n\nAn export, for the record:\n\n\`\`\`sh\n${line}\n\`\`\`\n`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`${base}/blog-details/4`);
+  const block = page.locator('.prose pre', { hasText: 'D-1042' });
+  await expect(block).toBeVisible({ timeout: 10_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const fits = await block.evaluate((pre) => ({ overflow: getComputedStyle(pre).overflowX, scrolls: pre.scrollWidth > pre.clientWidth, right: pre.getBoundingClientRect().right }));
+  expect(fits).toEqual({ overflow: 'auto', scrolls: true, right: expect.any(Number) });
+  expect(fits.right).toBeLessThanOrEqual(375);
+});
+
 test('a DNS-rebinding page (attacker.example resolving to 127.0.0.1) gets 421 and can neither read nor delete the leads', async ({ playwright, launchOptions, request }) => {
   const marker = `rebinding-${Date.now()}`;
   const fields = { name: 'Ana Silva', phone: '(416) 555-0123', email: 'ana@fleet.ca', department: 'LinkedIn', additionalInfo: marker };
