@@ -83,7 +83,9 @@ test('an edit re-renders only the pages built from that file', async ({ request 
 test('a post with a code block stays as wide as a phone: the block scrolls in its own box (it had made a post 590 px wide at 375)', async ({ page }) => {
   const POST = 'blog/eld-compliance-checklist-for-carriers.md';
   const line = 'curl -s "https://api.example.com/v1/logs?driver=D-1042&from=2024-03-01T00:00:00Z&to=2024-03-08T00:00:00Z&format=csv"';
+  const before = log.text.length;
   box.edit(POST, /\n*$/, `\n\nAn export, for the record:\n\n\`\`\`sh\n${line}\n\`\`\`\n`);
+  await expect.poll(() => log.text.slice(before), { timeout: 20_000 }).toMatch(/✓ \d+ pages? rebuilt[^\n]*eld-compliance-checklist-for-carriers\.md/);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`${base}/blog-details/4`);
   const block = page.locator('.prose pre', { hasText: 'D-1042' });
