@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { budgetsOf, runChecks, type CheckInput, type CheckPage } from '../../generator/checks.ts';
 import { problem } from '../../generator/errors.ts';
-import type { SourceRecord } from '../../generator/load.ts';
+import { parseSource, type SourceRecord } from '../../generator/load.ts';
 
 const BUDGETS = budgetsOf(undefined);
 
@@ -120,6 +120,9 @@ describe('warnings (generator/checks.ts: site build, site validate and /_admin C
         page({ path: '/blog-details/3', sources: ['content/blog/eld.md'], ownDescription: false, description: 'The subheading' }),
       ],
       texts: new Map([['content/pages/faqs.yaml', 'title: FAQs\n'], ['content/pages/blogs.yaml', 'title: Blogs\ndescription: x\n'], ['content/blog/eld.md', '---\nid: 3\n']]),
+      // As loaded: the warning points at the description key, found in the record (no file is read again).
+      records: [parseSource('title: FAQs\n', 'content/pages/faqs.yaml', 'pages', 'pages/faqs.yaml'), parseSource('title: Blogs\ndescription: x\n', 'content/pages/blogs.yaml', 'pages', 'pages/blogs.yaml'), parseSource('---\nid: 3\n---\ndescription: a body line, not the field\n', 'content/blog/eld.md', 'blog', 'blog/eld.md')],
+      text: () => { throw new Error('read a file again'); },
     }));
     expect(checks.map((c) => [c.file, c.line, c.message])).toEqual([
       ['content/blog/eld.md', 1, 'page has no description of its own (its subheading stands in)'],
