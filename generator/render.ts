@@ -12,6 +12,7 @@ import { escapeHtml } from '../functions/send-email/http.ts';
 import { feedPath, searchIndexPath } from './feed.ts';
 import { DEFAULT_LOCALE, localizeHref, locales, type Locale } from './locales.ts';
 import { manifestPath } from './write.ts';
+import { isSharedPiece, sharePiece } from './page-writer.ts';
 import { formatsFor, type LocaleFormat } from './format.ts';
 import type { CollectionName } from './collections.ts';
 
@@ -133,6 +134,7 @@ export function completeChunks(chunks: Buffer[], client: ClientAssets, nonce: st
       .replace(islandsAt, (_, names: string) => islandScripts(names.split(','), client));
     if (text.includes(marker.toString())) throw new Error('render: a script placeholder was left in a page');
     complete = Buffer.from(text);
+    if (isSharedPiece(chunk)) sharePiece(complete);
     done.set(chunk, complete);
     return complete;
   });
@@ -292,7 +294,8 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     const part = parts[index]!;
     let markup = cache.shell.get(part.key);
     if (markup === undefined) {
-      markup = Buffer.from(templated(() => renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element))));
+      // Shared: a page writer sends it to its thread once (page-writer.ts).
+      markup = sharePiece(Buffer.from(templated(() => renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element)))));
       cache.shell.set(part.key, markup);
     }
     flush();

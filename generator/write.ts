@@ -173,6 +173,8 @@ export class OutputDir {
     }
     // A renderer faster than the disk would otherwise hold every page in memory until the end.
     if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
+    // The renderer waits for pages to be written: none may wait in a batch meanwhile.
+    this.writer?.flush();
     return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
   }
 
@@ -212,6 +214,7 @@ export class OutputDir {
   async commit(outputs: Outputs): Promise<void> {
     try {
       for (const [file, bytes] of outputs) if (!this.written.has(file)) this.write(file, bytes);
+      this.writer?.flush();
       if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
       if (this.failure) throw this.failure;
       await this.stopPreparing();

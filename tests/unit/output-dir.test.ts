@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { OutputDir } from '../../generator/write.ts';
-import { PageWriter } from '../../generator/page-writer.ts';
+import { PageWriter, sharePiece } from '../../generator/page-writer.ts';
+import { Worker } from 'node:worker_threads';
 
 let dir: string;
 let out: string;
@@ -186,6 +187,35 @@ describe('the page writer thread (a big build)', () => {
       expect(digests.get(file)).toBe(createHash('sha256').update(bytes).digest('hex'));
     }
     expect(existsSync(join(out, 'old.html'))).toBe(false);
+  });
+
+  test('the pieces pages share (marked with sharePiece) cross to the thread once and are written where each page names them, a shared piece bigger than a buffer and one that is a view into a larger buffer included', async () => {
+    const files = Array.from({ length: PageWriter.FROM + 40 }, (_, i) => `blog/${i}/index.html`);
+    const target = new OutputDir(out);
+    target.prepare(files, false);
+    const head = sharePiece(Buffer.alloc(48 * 1024, '<style>'));
+    const footer = sharePiece(Buffer.from(Buffer.alloc(4 * 1024 * 1024, '<footer>').buffer, 1024 * 1024, 3 * 1024 * 1024));
+    const aside = sharePiece(Buffer.from('<aside>'));
+    const big = Buffer.alloc(2.5 * 1024 * 1024, 'b');
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    const digests = new Map<string, string | undefined>();
+    const expected = new Map<string, Buffer>();
+    for (const [i, file] of files.entries()) {
+      const own = Buffer.from(`<main>page ${i}</main>`);
+      const pieces = i % 100 === 7 ? [head, own, aside, big, footer] : i % 3 ? [head, own, aside, own] : [own];
+      expected.set(file, Buffer.concat(pieces));
+      target.write(file, pieces, (hex) => digests.set(file, hex));
+    }
+    await target.commit(new Map());
+    // Each shared piece crossed once (by its number after that).
+    const defined = posted.mock.calls.flatMap(([message]) => (message as { define?: (number | Uint8Array)[] }).define ?? []).filter((x) => typeof x !== 'number');
+    posted.mockRestore();
+    expect(defined.map((piece) => (piece as Uint8Array).length).sort((a, b) => a - b)).toEqual([aside.length, head.length, footer.length]);
+    for (const file of files) {
+      const bytes = readFileSync(join(out, file));
+      expect(bytes.equals(expected.get(file)!), file).toBe(true);
+      expect(digests.get(file)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    }
   });
 
   test('a page it cannot write fails the build with the system\'s error (code and path, for exit 7); the other pages are written, the previous build stays, and nothing hangs', async () => {
