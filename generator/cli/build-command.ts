@@ -11,7 +11,7 @@ import { ContentError, type Problem } from '../problems.ts';
 import { EXIT, UserError } from '../errors.ts';
 import { runChecks } from '../checks.ts';
 import { checkInput, contentCheckInput } from '../check-input.ts';
-import { dim, green, printSummary, printTimings, printWarnings, yellow } from './output.ts';
+import { count, dim, green, printSummary, printTimings, printWarnings, yellow } from './output.ts';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 
@@ -102,5 +102,5 @@ export async function runValidate(options: { contentDir: string; strict?: boolea
 function strictFailure(warnings: Problem[], then: string, all = false): UserError {
   printWarnings(warnings, console.error, all);
   const n = warnings.length;
-  return new UserError(`--strict: ${n.toLocaleString('en-CA')} warning${n === 1 ? '' : 's'} fail${n === 1 ? 's' : ''} the command; ${then}`, EXIT.content);
+  return new UserError(`--strict: ${count(n)} warning${n === 1 ? '' : 's'} fail${n === 1 ? 's' : ''} the command; ${then}`, EXIT.content);
 }

@@ -1,6 +1,7 @@
 // How the CLI speaks: located problems without stacks, timings, sizes, and generator bugs
 // with their stack and a request to report them.
 import { formatProblem, type Problem } from '../problems.ts';
+import { formatNumber } from '../format.ts';
 import type { Summary, Timing } from '../build.ts';
 
 const tty = process.stderr.isTTY && !process.env.NO_COLOR;
@@ -60,7 +61,8 @@ export function warningLines(warnings: Problem[], all = false): string[] {
   return lines;
 }
 
-const count = (n: number) => n.toLocaleString('en-CA');
+/** A count as the terminal writes it: 1,995. */
+export const count = (n: number) => formatNumber(n, 'en-CA');
 
 export function printBug(error: unknown): void {
   console.error(red(bold('✗ The generator failed. This is a bug in the site tool, not in your content.')));
