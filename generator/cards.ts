@@ -409,7 +409,7 @@ export class SocialCards {
     await settle(entries.map(([, p]) => p.bytes));
     const ledger = join(this.options.cacheDir, cardRecordName(this.contentDir));
     // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
-    const verified = await (this.verifiedAtPlan ??= Promise.resolve(readRecords(ledger)));
+    const verified = await this.recordAtPlan();
     let changed = false;
     let next = 0;
     // Cards the record does not vouch for (a first build; CI, whose restored record is another
@@ -482,7 +482,7 @@ export class SocialCards {
    * whose restored record is another machine's.
    */
   async mostlyUnread(): Promise<boolean> {
-    const verified = await (this.verifiedAtPlan ??= Promise.resolve(readRecords(join(this.options.cacheDir, cardRecordName(this.contentDir)))));
+    const verified = await this.recordAtPlan();
     let recorded = 0;
     for (const [, planned] of this.planned) if (verified.has(planned.key)) recorded++;
     return recorded * 2 < this.planned.size;
@@ -491,6 +491,11 @@ export class SocialCards {
   /** This content folder's record as plan() found it: cards recorded there need no look before `each`. */
   private verifiedAtPlan: Promise<Map<string, FileRecord>> | undefined;
 
+  /** That record, read the first time it is asked for in a build. */
+  private recordAtPlan(): Promise<Map<string, FileRecord>> {
+    return (this.verifiedAtPlan ??= Promise.resolve(readRecords(join(this.options.cacheDir, cardRecordName(this.contentDir)))));
+  }
+
   /** Makes sure the card with this key is in the cache folder (drawn now if not), without keeping it. */
   private ensure(key: string, job: () => CardJob): Promise<undefined> {
     const path = join(this.options.cacheDir, `${key}.bin`);
@@ -498,7 +503,7 @@ export class SocialCards {
       // A card the record lists is looked at by `each` anyway (lstat), which draws it if it is
       // gone or damaged: a stat here too was 8,000 calls a build at 4,000 posts. Whole or not
       // is seen when `each` reads it.
-      const recorded = (await (this.verifiedAtPlan ??= Promise.resolve(readRecords(join(this.options.cacheDir, cardRecordName(this.contentDir)))))).has(key);
+      const recorded = (await this.recordAtPlan()).has(key);
       if (recorded || (await stat(path).catch(() => undefined))?.isFile()) {
         this.stats.fromDisk++;
         return undefined;
