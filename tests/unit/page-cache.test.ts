@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Builder, type BuildOptions } from '../../generator/build.ts';
-import type { Outputs } from '../../generator/write.ts';
+import { MANIFEST, type Outputs } from '../../generator/write.ts';
 import { sandbox, root, type Sandbox } from '../helpers.ts';
 import { readRecords } from '../../generator/file-records.ts';
 import { checkOf, MAGIC } from '../../generator/page-cache-entry.ts';
@@ -200,7 +200,8 @@ describe('a cached build writes what a clean build writes', () => {
     const forged = Buffer.from(`${JSON.stringify(header)}\n`);
     writeFileSync(join(cacheDir, name), Buffer.concat([Buffer.from(`${MAGIC}${checkOf(forged, undefined)}\n`), forged]));
     // The previous build's page is the cache's file (linked): what a write through a link would change.
-    const rel = header.path === '/' ? 'index.html' : `${header.path.slice(1)}/index.html`;
+    // Its file as the build's manifest names it (the 404 page is 404.html, not 404/index.html).
+    const rel = (JSON.parse(readFileSync(join(box.dir, 'cli-warm', MANIFEST), 'utf8')) as { routes: { path: string; file: string }[] }).routes.find((r) => r.path === header.path)!.file;
     const previous = join(box.dir, 'cli-warm', rel);
     const before = statSync(previous);
     expect(before.ino).toBe(statSync(join(cacheDir, key)).ino);
