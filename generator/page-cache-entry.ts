@@ -13,6 +13,11 @@ export const MAGIC = `site-page-cache ${PAGE_CACHE_FORMAT} `;
 const MAX_ENTRY = 64 * 1024 * 1024;
 const MAX_HEAD = 1024 * 1024;
 
+/** The record of what reader thread `thread` hashed (file-records.ts), in the cache folder. */
+export function recordName(thread: number): string {
+  return `verified-${thread}.json`;
+}
+
 /** An asset store request a page made and a hash of the answer: ['image', path, role] or ['icon', path]. */
 export type AssetCall = [kind: 'image' | 'icon', path: string, role: string | null, answer: string];
 

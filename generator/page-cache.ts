@@ -39,6 +39,7 @@
 // own runs on main saved (.github/workflows/publish.yml).
 import { createHash, randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
 import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { copyFile, link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -61,6 +62,21 @@ const ENTRY_FILE = /^([0-9a-f]{64})(\.head)?$/;
 const READ_AHEAD = 8;
 const READ_AHEAD_LINKED = 64;
 const STORE_LIMIT = 8;
+
+/**
+ * Reader threads for a build with `entries` cache entries to read: two from 1,000 entries (a
+ * thread costs ~50 ms to start, more than a small build's reads) on a machine with more than two
+ * cores; one otherwise. On this 2-core machine a second reader was a wash: 20,000 posts, first
+ * cached build (every page read and hashed), alternating: 20.4-21.3 s against 19.5-25.5 s with
+ * one (the page loop ~1 s shorter, the card thread then slower); next build 15.1 s against
+ * 15.3 s. Two readers, the render loop and the folder thread want more than two cores.
+ * SITE_CACHE_READERS=n sets the number (1 to 8).
+ */
+export function readerThreads(entries: number, env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+  const asked = Number(env.SITE_CACHE_READERS);
+  if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
+  return entries >= 1000 && cores > 2 ? 2 : 1;
+}
 const STORE_HIGH_WATER = 32 * 1024 * 1024;
 
 export interface PageCacheOptions {
@@ -187,6 +203,8 @@ export class PageCache {
    */
   async sweep(): Promise<number> {
     if (!this.ready()) return 0;
+    // The one record earlier versions kept (one reader thread): now a record per thread.
+    await unlink(join(this.options.dir, 'verified.json')).catch(() => {});
     let removed = 0;
     await Promise.all([...this.entries()].filter((key) => !this.used.has(key)).map(async (key) => {
       let gone = false;
@@ -384,7 +402,7 @@ export class Session {
   }
 
   private reader(): Reader {
-    return (this.readerThread ??= new Reader(this.cache.options.dir, this.cache.options.secret, Object.keys(this.context.client.islands)));
+    return (this.readerThread ??= new Reader(this.cache.options.dir, this.cache.options.secret, Object.keys(this.context.client.islands), readerThreads(this.order.length)));
   }
 
   /**
@@ -410,34 +428,41 @@ export class Session {
 }
 
 /**
- * The reader thread (page-cache-reader.ts): entries are read and checked there, beside the render
- * loop, and their pages handed over without a copy. It holds the process open only while a read
- * is waiting (unref'd otherwise), and a thread that fails makes every read still waiting, and
- * every later one, a miss with a warning: those pages are rendered.
+ * The reader threads (page-cache-reader.ts): entries are read and checked there, beside the render
+ * loop, and their pages handed over without a copy. One thread is the slower side of a big cached
+ * build (at 20,000 posts it opened, checked and linked an entry in ~120 µs, busy 4.7 s of the
+ * loop's 4.8 s, the render loop waiting for it), so where there are cores to spare a big build
+ * runs two (`readerThreads`), each given every other entry. They
+ * hold the process open only while a read is waiting (unref'd otherwise), and a thread that fails
+ * makes every read still waiting, and every later one, a miss with a warning: those pages are
+ * rendered.
  */
 class Reader {
-  private readonly worker: Worker;
+  private readonly workers: Worker[];
   private readonly waiting = new Map<number, (result: EntryResult) => void>();
-  /** The lists of asset questions the thread has sent, by number. */
+  /** The lists of asset questions the threads have sent, by number (each thread numbers its own apart). */
   private readonly lists = new Map<number, AssetCall[]>();
   private next = 0;
   private failure: string | undefined;
 
-  constructor(dir: string, secret: string | undefined, islands: string[]) {
-    // A small heap: the thread keeps nothing but the header it is checking (pages are handed over).
-    this.worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { workerData: { dir, secret, islands }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
-    this.worker.unref();
-    this.worker.on('message', (message: { id: number; result: EntryResult; assets?: AssetCall[] } | { closed: true }) => {
-      if ('closed' in message) return this.closed?.();
-      if (message.assets && message.result.kind === 'ok') this.lists.set(message.result.assetsId!, message.assets);
-      this.settle(message.id, message.result);
-    });
+  constructor(dir: string, secret: string | undefined, islands: string[], count: number) {
     const fail = (reason: string) => {
       this.failure ??= reason;
       for (const id of [...this.waiting.keys()]) this.settle(id, { kind: 'bad', reason: this.failure });
     };
-    this.worker.on('error', (error) => fail(`the reader thread failed (${error.message})`));
-    this.worker.on('exit', (code) => fail(`the reader thread stopped (exit code ${code})`));
+    this.workers = Array.from({ length: count }, (_, index) => {
+      // A small heap: the thread keeps nothing but the header it is checking (pages are handed over).
+      const worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { workerData: { dir, secret, islands, index, count }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+      worker.unref();
+      worker.on('message', (message: { id: number; result: EntryResult; assets?: AssetCall[] } | { closed: true }) => {
+        if ('closed' in message) return this.closed.get(worker)?.();
+        if (message.assets && message.result.kind === 'ok') this.lists.set(message.result.assetsId!, message.assets);
+        this.settle(message.id, message.result);
+      });
+      worker.on('error', (error) => fail(`the reader thread failed (${error.message})`));
+      worker.on('exit', (code) => fail(`the reader thread stopped (exit code ${code})`));
+      return worker;
+    });
   }
 
   /** The asset questions numbered `id` (sent with the first page that asked them). */
@@ -450,36 +475,40 @@ class Reader {
   read(key: string, path: string, lazy: boolean, target?: string): Promise<EntryResult> {
     if (this.failure) return Promise.resolve({ kind: 'bad', reason: this.failure });
     const id = this.next++;
-    if (!this.waiting.size) this.worker.ref();
-    this.worker.postMessage({ id, key, path, lazy, target });
+    if (!this.waiting.size) for (const worker of this.workers) worker.ref();
+    this.workers[id % this.workers.length]!.postMessage({ id, key, path, lazy, target });
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
-  private closed: (() => void) | undefined;
+  private readonly closed = new Map<Worker, () => void>();
 
-  /** Lets the thread write its record of what it hashed (a second at most), then stops it. */
+  /** Lets each thread write its record of what it hashed (a second at most), then stops them. */
   async close(): Promise<void> {
     if (!this.failure) {
       this.failure = 'the reader thread was stopped';
-      this.worker.ref();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 1000);
-        this.closed = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        this.worker.once('exit', () => this.closed?.());
-        this.worker.postMessage({ close: true });
-      });
+      await Promise.all(this.workers.map((worker) => {
+        worker.ref();
+        return new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 1000);
+          const done = () => {
+            clearTimeout(timer);
+            this.closed.delete(worker);
+            resolve();
+          };
+          this.closed.set(worker, done);
+          worker.once('exit', done);
+          worker.postMessage({ close: true });
+        });
+      }));
     }
-    await this.worker.terminate();
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
   private settle(id: number, result: EntryResult): void {
     const resolve = this.waiting.get(id);
     if (!resolve) return;
     this.waiting.delete(id);
-    if (!this.waiting.size) this.worker.unref();
+    if (!this.waiting.size) for (const worker of this.workers) worker.unref();
     resolve(result);
   }
 }

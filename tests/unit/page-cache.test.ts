@@ -11,7 +11,8 @@ import { Builder, type BuildOptions } from '../../generator/build.ts';
 import { MANIFEST, type Outputs } from '../../generator/write.ts';
 import { sandbox, root, type Sandbox } from '../helpers.ts';
 import { readRecords } from '../../generator/file-records.ts';
-import { checkOf, MAGIC } from '../../generator/page-cache-entry.ts';
+import { checkOf, MAGIC, recordName } from '../../generator/page-cache-entry.ts';
+import { readerThreads } from '../../generator/page-cache.ts';
 
 const options = (project: string, content: string, cacheDir?: string): BuildOptions => ({
   root: project, contentDir: content, mode: 'production', includeDrafts: false, pageCache: cacheDir ? { dir: cacheDir } : undefined,
@@ -222,7 +223,8 @@ describe('a cached build writes what a clean build writes', () => {
   test("the record of what was hashed is this boot's: a restored cache's record (another machine's) vouches for nothing, so a page changed in place behind it is caught", () => {
     const node = join(root, 'node_modules/.bin/node');
     const site = (out: string) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    const ledger = join(cacheDir, 'verified.json');
+    // This small site has one reader thread.
+    const ledger = join(cacheDir, recordName(0));
     const record = JSON.parse(readFileSync(ledger, 'utf8')) as { format: number; boot: string; files: Record<string, [number, number, number, number, string]> };
     expect(record).toMatchObject({ format: 2, boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() });
     // A page changed in place (it keeps its inode; the dist/ files linked to it change too), and
@@ -246,6 +248,39 @@ describe('a cached build writes what a clean build writes', () => {
     expect(built.stdout).not.toMatch(/linked unread/);
     expect(built.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: the page does not match its SHA-256`));
     expect(snapshot(join(box.dir, 'cli-other-boot'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+  });
+
+  test('several reader threads: each checks every n-th entry and keeps a record of its own; a build with another number of threads reads the records it finds', () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const site = (out: string, threads: number) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SITE_CACHE_READERS: String(threads) } });
+    for (let n = 0; n < 8; n++) rmSync(join(cacheDir, recordName(n)), { force: true });
+    const three = site('cli-three-readers', 3);
+    expect(three.status, three.stderr).toBe(0);
+    const [, reused] = /page cache: (\d+) pages reused, 0 rendered, 0 stored/.exec(three.stdout) ?? [];
+    expect(Number(reused)).toBeGreaterThan(30);
+    expect(snapshot(join(box.dir, 'cli-three-readers'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+    // Three records, none empty, together every entry once: the threads took the entries in turn.
+    const records = [0, 1, 2].map((n) => readRecords(join(cacheDir, recordName(n))));
+    expect(records.map((r) => r.size).every((size) => size >= Math.floor(Number(reused) / 3))).toBe(true);
+    expect(new Set(records.flatMap((r) => [...r.keys()])).size).toBe(Number(reused));
+    expect(records.reduce((n, r) => n + r.size, 0)).toBe(Number(reused));
+    // Two threads read records 0 and 1, whichever thread has the entry now: those pages are linked
+    // unread; the entries only record 2 names are read and hashed again.
+    const two = site('cli-two-readers', 2);
+    expect(two.status, two.stderr).toBe(0);
+    const [, again, unread] = /page cache: (\d+) pages reused \((\d+) linked unread: this machine hashed them before\), 0 rendered, 0 stored/.exec(two.stdout) ?? [];
+    expect(Number(again)).toBe(Number(reused));
+    expect(Number(unread)).toBe(records[0]!.size + records[1]!.size);
+    expect(snapshot(join(box.dir, 'cli-two-readers'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+  });
+
+  test('reader threads: two from 1,000 entries with more than two cores, else one; SITE_CACHE_READERS sets 1 to 8', () => {
+    expect(readerThreads(999, {}, 8)).toBe(1);
+    expect(readerThreads(1000, {}, 8)).toBe(2);
+    expect(readerThreads(20000, {}, 2)).toBe(1);
+    expect(readerThreads(10, { SITE_CACHE_READERS: '4' }, 2)).toBe(4);
+    expect(readerThreads(5000, { SITE_CACHE_READERS: '0' }, 4)).toBe(2);
+    expect(readerThreads(5000, { SITE_CACHE_READERS: '9' }, 2)).toBe(1);
   });
 
   test('an entry signed with another secret is ignored; with the same secret it is used', async () => {
