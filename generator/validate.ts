@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { collectionOf, collections, pageSchemas, requiredSingles, schemaFor, sharedCollections, type CollectionName } from './collections.ts';
 import { displayPath, specialEntriesUnder, statusProblem } from './paths.ts';
-import { check, type Reference } from './schemas.ts';
+import { check, saveValidatorCode, type Reference } from './schemas.ts';
 import { locate, localeOf, type SourceRecord } from './load.ts';
 import { formatPath, sortProblems, type Problem } from './problems.ts';
 import type { Category, Pages, SourceSite } from './model.ts';
@@ -205,6 +205,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     for (const record of mine) problems.push(...sourceHashProblems(record));
     return { locale, good: into.good };
   });
+  saveValidatorCode();
 
   problems.push(...(memo ? (memo.tree ??= checkTree(options.contentDir)) : checkTree(options.contentDir)));
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { formatProblem } from '../../generator/problems.ts';
-import { check, compileValidators, createAjv, schemaDir, validatorsFromModule } from '../../generator/schemas.ts';
+import { check, compileValidators, createAjv, saveValidatorCode, schemaDir, validatorsFromModule } from '../../generator/schemas.ts';
 import { schemaFor } from '../../generator/collections.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,26 @@ describe('validate', () => {
         }
       }
       expect(compared).toBeGreaterThan(100);
+      // V8's code for the module, saved once it has run, is used by the next load and not saved
+      // again; damaged, it is rejected (the module compiles as without it) and saved anew.
+      const codeFile = join(dir, `v.cjs.v8-${process.versions.v8}.code`);
+      saveValidatorCode();
+      const saved1 = readFileSync(codeFile);
+      expect(saved1.length).toBeGreaterThan(10_000);
+      const again = validatorsFromModule(join(dir, 'v.cjs'));
+      const sample = loadAll(box.content).find((r) => r.collection === 'blog' && !r.problems.length)!;
+      const sampleSchema = schemaFor(sample.collection, sample.slug)!;
+      expect(check(sampleSchema, sample.data, again)).toEqual(check(sampleSchema, sample.data, validators));
+      saveValidatorCode();
+      expect(readFileSync(codeFile).equals(saved1)).toBe(true);
+      // (Another source: V8 would otherwise take this process's own compilation of the first.)
+      writeFileSync(join(dir, 'w.cjs'), `${code}// w\n`);
+      const damagedFile = join(dir, `w.cjs.v8-${process.versions.v8}.code`);
+      writeFileSync(damagedFile, 'x');
+      const damaged = validatorsFromModule(join(dir, 'w.cjs'));
+      expect(check(sampleSchema, { ...(sample.data as object), extra: [1] }, damaged)).toEqual(check(sampleSchema, { ...(sample.data as object), extra: [1] }, validators));
+      saveValidatorCode();
+      expect(readFileSync(damagedFile).length).toBeGreaterThan(10_000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
