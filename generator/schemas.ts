@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
+import { threadId } from 'node:worker_threads';
 import type { Ajv2020, ValidateFunction, KeywordCxt } from 'ajv/dist/2020.js';
 
 // ajv itself (~200 modules, ~35 ms to load) is needed only to compile: a command that finds the
@@ -201,7 +202,7 @@ let validatorCode: { script: Script; file: string; fresh: boolean } | undefined;
 export function saveValidatorCode(): void {
   if (!validatorCode?.fresh) return;
   validatorCode.fresh = false;
-  const temp = `${validatorCode.file}.${process.pid}`;
+  const temp = `${validatorCode.file}.${process.pid}-${threadId}`;
   try {
     writeFileSync(temp, validatorCode.script.createCachedData());
     renameSync(temp, validatorCode.file);
