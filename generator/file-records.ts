@@ -22,7 +22,12 @@ export interface FileRecord {
   dev: number;
   ino: number;
   sha256: string;
+  /** What the record's writer keeps beside the file's values (the page cache: its head, page-cache-entry.ts); checked by its reader. */
+  extra?: unknown;
 }
+
+/** A record file's own fields beside its files (the page cache: the asset lists its extras name, the secret's check). */
+export type RecordShared = Record<string, unknown>;
 
 let boot: string | null | undefined;
 
@@ -48,39 +53,47 @@ const MAX_RECORD = 64 * 1024 * 1024;
  * Entries that are not well formed are skipped.
  */
 export function readRecords(path: string): Map<string, FileRecord> {
+  return readRecordFile(path).records;
+}
+
+/** `readRecords`, with the file's shared fields (`shared`: an object, or empty). An extra is kept as it was read, for its reader to check. */
+export function readRecordFile(path: string): { records: Map<string, FileRecord>; shared: RecordShared } {
   const found = new Map<string, FileRecord>();
+  const none = { records: found, shared: {} };
   const current = bootId();
-  if (!current) return found;
+  if (!current) return none;
   const read = readEntryFile(path, MAX_RECORD);
-  if (typeof read !== 'object' || !read.bytes) return found;
+  if (typeof read !== 'object' || !read.bytes) return none;
   const text = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength).toString('utf8');
   try {
-    const value = JSON.parse(text) as { format?: unknown; boot?: unknown; files?: unknown };
-    if (value.format !== 2 || value.boot !== current || typeof value.files !== 'object' || value.files === null) return found;
+    const value = JSON.parse(text) as { format?: unknown; boot?: unknown; files?: unknown; shared?: unknown };
+    if (value.format !== 2 || value.boot !== current || typeof value.files !== 'object' || value.files === null) return none;
     for (const [key, record] of Object.entries(value.files)) {
-      if (!KEY.test(key) || !Array.isArray(record) || record.length !== 5) continue;
-      const [size, mtimeMs, dev, ino, digest] = record as unknown[];
+      if (!KEY.test(key) || !Array.isArray(record) || (record.length !== 5 && record.length !== 6)) continue;
+      const [size, mtimeMs, dev, ino, digest, extra] = record as unknown[];
       if (![size, mtimeMs, dev, ino].every((n) => typeof n === 'number' && Number.isFinite(n)) || typeof digest !== 'string' || !KEY.test(digest)) continue;
-      found.set(key, { size: size as number, mtimeMs: mtimeMs as number, dev: dev as number, ino: ino as number, sha256: digest });
+      found.set(key, { size: size as number, mtimeMs: mtimeMs as number, dev: dev as number, ino: ino as number, sha256: digest, ...(extra === undefined ? {} : { extra }) });
     }
+    const shared = typeof value.shared === 'object' && value.shared !== null && !Array.isArray(value.shared) ? (value.shared as RecordShared) : {};
+    return { records: found, shared };
   } catch {
     // Not JSON: nothing recorded, every file is read.
+    return none;
   }
-  return found;
 }
 
 /** The record `path` would be for `records` (this boot's), or undefined without a boot id. */
-export function recordsText(records: Iterable<[string, FileRecord]>): string | undefined {
+export function recordsText(records: Iterable<[string, FileRecord]>, shared?: RecordShared): string | undefined {
   const current = bootId();
   if (!current) return undefined;
-  const files: Record<string, [number, number, number, number, string]> = {};
-  for (const [key, r] of records) files[key] = [r.size, r.mtimeMs, r.dev, r.ino, r.sha256];
-  return JSON.stringify({ format: 2, boot: current, files });
+  const files: Record<string, unknown[]> = {};
+  for (const [key, r] of records) files[key] = r.extra === undefined ? [r.size, r.mtimeMs, r.dev, r.ino, r.sha256] : [r.size, r.mtimeMs, r.dev, r.ino, r.sha256, r.extra];
+  return JSON.stringify(shared ? { format: 2, boot: current, files, shared } : { format: 2, boot: current, files });
 }
 
 /** Writes the records (see `replaceFileSync`); failures are ignored (a record is only a hint). */
-export function writeRecords(path: string, records: Iterable<[string, FileRecord]>): void {
-  const text = recordsText(records);
+export function writeRecords(path: string, records: Iterable<[string, FileRecord]>, shared?: RecordShared): void {
+  const text = recordsText(records, shared);
   if (text === undefined) return;
   try {
     replaceFileSync(path, Buffer.from(text));

@@ -3,7 +3,7 @@
 // build checks 8,000 entries, and their reads and SHA-256s (600 MB) took 2 s of the main
 // thread through fs/promises; on a thread of their own they run beside it, on the other core.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { vouches, type FileRecord } from './file-records.ts';
 
@@ -46,7 +46,7 @@ export type EntryResult =
    * From the reader thread, `header.assets` is empty and `assetsId` numbers the list it had (sent
    * once, with the first page that had it), and `file` stays on the thread.
    */
-  | { kind: 'ok'; bytes: Uint8Array | undefined; checked?: true; header: Header; identity: FileIdentity; file: FileStats; linked?: boolean; assetsId?: number }
+  | { kind: 'ok'; bytes: Uint8Array | undefined; checked?: true; header: Header; identity: FileIdentity; file: FileStats; headFile?: FileStats; linked?: boolean; assetsId?: number }
   | { kind: 'bad'; reason: string }
   /** A file of the entry is not there (removed since the folder was listed): a plain miss. */
   | { kind: 'missing' };
@@ -82,13 +82,14 @@ export class Scratch {
 
 /**
  * Reads and checks the entry `key` for the page `path`. `islands`: the island names this build
- * knows. With `recorded` (the record of what this machine hashed), a page file the record vouches
- * for, with the header's SHA-256, is not read: its bytes are undefined. With `scratch` the page is
- * read into it and checked the same, and its bytes are undefined too (`checked`): for a caller
- * that only links the file. The header is always read and checked (it is small, and its check
- * line is what proves where the entry comes from).
+ * knows. With `record` (what this machine recorded of the page file when it hashed it), a page
+ * file the record vouches for, with the header's SHA-256, is not read: its bytes are undefined.
+ * With `scratch` the page is read into it and checked the same, and its bytes are undefined too
+ * (`checked`): for a caller that only links the file. The header is always read and checked here
+ * (its check line is what proves where the entry comes from); `recordedEntry` is the way
+ * without, for a head this machine checked before and that is still that file.
  */
-export function readEntry(dir: string, key: string, path: string, secret: string | undefined, islands: ReadonlySet<string>, recorded?: ReadonlyMap<string, FileRecord>, scratch?: Scratch): EntryResult {
+export function readEntry(dir: string, key: string, path: string, secret: string | undefined, islands: ReadonlySet<string>, record?: FileRecord, scratch?: Scratch): EntryResult {
   const bad = (reason: string): EntryResult => ({ kind: 'bad', reason });
   const head = readEntryFile(join(dir, `${key}.head`), MAX_HEAD);
   if (head === 'missing') return { kind: 'missing' };
@@ -111,16 +112,95 @@ export function readEntry(dir: string, key: string, path: string, secret: string
   }
   if (!isHeader(header, islands)) return bad('its header is malformed');
   if (header.key !== key || header.path !== path) return bad('it is filed under another key');
-  const record = recorded?.get(key);
   const page = readEntryFile(join(dir, key), MAX_ENTRY, (stats) => record?.sha256 === header.sha256 && vouches(record, stats), scratch);
   if (page === 'missing') return { kind: 'missing' };
   if (typeof page === 'string') return bad(page);
   const { bytes, file } = page;
-  if (!bytes) return { kind: 'ok', bytes, header, identity: page.identity, file };
+  const headFile = head.file;
+  if (!bytes) return { kind: 'ok', bytes, header, identity: page.identity, file, headFile };
   if (bytes.length !== header.bytes) return bad(`${bytes.length < header.bytes ? 'truncated' : 'longer than stored'}: ${bytes.length} of ${header.bytes} bytes`);
   if (createHash('sha256').update(bytes).digest('hex') !== header.sha256) return bad('the page does not match its SHA-256 (damaged or tampered)');
-  if (scratch) return { kind: 'ok', bytes: undefined, checked: true, header, identity: page.identity, file };
-  return { kind: 'ok', bytes, header, identity: page.identity, file };
+  if (scratch) return { kind: 'ok', bytes: undefined, checked: true, header, identity: page.identity, file, headFile };
+  return { kind: 'ok', bytes, header, identity: page.identity, file, headFile };
+}
+
+/**
+ * What a reader thread's record keeps of an entry besides its page file (file-records.ts, the
+ * record's `extra`): the head file as it was when its check line and header were checked, and
+ * what the build needs of the header. While both files are still those very files (lstat: size,
+ * mtime, device, inode), the entry is taken from the record without opening either
+ * (`recordedEntry`): reading, checking and parsing a head was about a third of a reader thread's
+ * time per entry (20,000 posts, one post edited: ~120 µs an entry, the render loop waiting on
+ * the thread). `assets` is the list's place in the record's `shared.lists` (pages share a few).
+ */
+export interface HeadRecord {
+  file: FileStats;
+  path: string;
+  bytes: number;
+  islands: string[];
+  assets: number;
+}
+
+/** A head record as stored: [size, mtimeMs, dev, ino, path, bytes, islands, assets]. */
+export function headRecordValue(head: HeadRecord): unknown[] {
+  const { size, mtimeMs, dev, ino } = head.file;
+  return [size, mtimeMs, dev, ino, head.path, head.bytes, head.islands, head.assets];
+}
+
+/** A head record read back, or undefined when `value` is not one (a record is input from a stranger too). */
+export function headRecordOf(value: unknown): HeadRecord | undefined {
+  if (!Array.isArray(value) || value.length !== 8) return undefined;
+  const [size, mtimeMs, dev, ino, path, bytes, islands, assets] = value as unknown[];
+  if (![size, mtimeMs, dev, ino].every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
+  if (typeof path !== 'string' || !Number.isSafeInteger(bytes) || (bytes as number) < 0 || !Number.isSafeInteger(assets) || (assets as number) < 0) return undefined;
+  if (!Array.isArray(islands) || !islands.every((n) => typeof n === 'string')) return undefined;
+  return { file: { size: size as number, mtimeMs: mtimeMs as number, dev: dev as number, ino: ino as number }, path, bytes: bytes as number, islands: islands as string[], assets: assets as number };
+}
+
+/** One of a record's asset lists (`shared.lists`, JSON text) as the header held it, or undefined when it is not one. */
+export function assetListOf(text: unknown): AssetCall[] | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const assets = JSON.parse(text) as AssetCall[];
+    return isHeader({ key: '', path: '', bytes: 0, sha256: '0'.repeat(64), islands: [], assets }, new Set()) ? assets : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A record's check of the secret its heads were checked with (`shared.check`): a record made
+ * without SITE_CACHE_SECRET, or with another, vouches for no head (they are read and checked
+ * with this build's), only for page files, whose SHA-256 every header names.
+ */
+export function recordCheck(secret: string | undefined): string {
+  return checkOf(Buffer.from('site-page-cache-record'), secret);
+}
+
+/**
+ * The entry `key` for the page `path`, from this machine's record alone: both files are the
+ * ones `record` (the page) and `head` name, `head` is for this path with islands this build
+ * knows, and the page is the size its header said. Undefined when anything differs: the entry
+ * is then read and checked (`readEntry`). `assets`: the list `head.assets` names.
+ */
+export function recordedEntry(dir: string, key: string, path: string, islands: ReadonlySet<string>, record: FileRecord, head: HeadRecord, assets: AssetCall[]): EntryResult | undefined {
+  if (head.path !== path || head.bytes !== record.size || !head.islands.every((n) => islands.has(n))) return undefined;
+  const headFile = fileStats(join(dir, `${key}.head`));
+  if (!headFile || !vouches({ ...head.file, sha256: '' }, headFile)) return undefined;
+  const file = fileStats(join(dir, key));
+  if (!file || file.size > MAX_ENTRY || !vouches(record, file)) return undefined;
+  const header: Header = { key, path, bytes: head.bytes, sha256: record.sha256, islands: head.islands, assets };
+  return { kind: 'ok', bytes: undefined, header, identity: { dev: file.dev, ino: file.ino }, file, headFile };
+}
+
+/** A regular file's stats, without following a link (lstat); undefined for anything else or nothing. */
+function fileStats(path: string): FileStats | undefined {
+  try {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats?.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -8,40 +8,74 @@
 // again when the build only links it (`lazy`).
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
-import { readEntry, recordName, Scratch } from './page-cache-entry.ts';
+import { assetListOf, headRecordOf, headRecordValue, readEntry, recordCheck, recordedEntry, recordName, Scratch, type AssetCall, type EntryResult, type HeadRecord } from './page-cache-entry.ts';
 import { linkKept } from './link-kept.ts';
-import { readRecords, writeRecords, type FileRecord } from './file-records.ts';
+import { readRecordFile, writeRecords, type FileRecord } from './file-records.ts';
 
 const { dir, secret, islands, index, count } = workerData as { dir: string; secret?: string; islands: string[]; index: number; count: number };
 const known = new Set(islands);
 const ledger = join(dir, recordName(index));
-let recorded: Map<string, FileRecord> | undefined;
-/** Every thread's record, as one map (the threads of the last build may have split the entries otherwise). */
-function readAllRecords(): Map<string, FileRecord> {
-  const all = readRecords(ledger);
-  for (let other = 0; other < count; other++) if (other !== index) for (const [key, record] of readRecords(join(dir, recordName(other)))) all.set(key, record);
+const check = recordCheck(secret);
+
+/** A page file's record, with its head's when the record has one this build may use. */
+interface Recorded {
+  record: FileRecord;
+  head?: { head: HeadRecord; assets: AssetCall[]; list: string };
+}
+let recorded: Map<string, Recorded> | undefined;
+
+/**
+ * Every thread's record, as one map (the threads of the last build may have split the entries
+ * otherwise). A head record is kept only from a record made with this build's secret (or none),
+ * its asset list resolved in the file it came from.
+ */
+function readAllRecords(): Map<string, Recorded> {
+  const all = new Map<string, Recorded>();
+  for (let n = 0; n < count; n++) {
+    const { records, shared } = readRecordFile(join(dir, recordName(n)));
+    const texts = shared.check === check && Array.isArray(shared.lists) ? (shared.lists as unknown[]) : [];
+    const lists = texts.map((text) => [text, assetListOf(text)] as const);
+    for (const [key, record] of records) {
+      const head = headRecordOf(record.extra);
+      const [list, assets] = head && head.assets < lists.length ? lists[head.assets]! : [undefined, undefined];
+      all.set(key, { record, head: head && assets ? { head, assets, list: list as string } : undefined });
+    }
+  }
   return all;
 }
+
 const used = new Map<string, FileRecord>();
 // Pages of one site ask the asset store the same questions (the header's and footer's icons and
 // logos: 27 on a post page): each distinct list crosses to the build once, then by number. As
 // arrays in every answer they were ~100 strings a page to clone here and to collect there.
 const assetLists = new Map<string, number>();
+// The same lists, in the order this thread's record names them (shared.lists).
+const listTexts: string[] = [];
+const listPlace = new Map<string, number>();
 // A build that only links the pages (`lazy`) gets none of their bytes: each is read into this
 // one buffer and checked here.
 const scratch = new Scratch();
 parentPort!.on('message', (message: { id: number; key: string; path: string; lazy: boolean; target?: string } | { close: true }) => {
   if ('close' in message) {
-    if (used.size) writeRecords(ledger, used);
+    if (used.size) writeRecords(ledger, used, { check, lists: listTexts });
     parentPort!.postMessage({ closed: true });
     return;
   }
   const { id, key, path, lazy, target } = message;
-  let result;
+  let result: EntryResult;
+  let list: string | undefined;
   try {
-    result = readEntry(dir, key, path, secret, known, lazy ? (recorded ??= readAllRecords()) : undefined, lazy ? scratch : undefined);
+    const mine = lazy ? (recorded ??= readAllRecords()).get(key) : undefined;
+    const fromRecord = mine?.head && recordedEntry(dir, key, path, known, mine.record, mine.head.head, mine.head.assets);
+    if (fromRecord) list = mine!.head!.list;
+    result = fromRecord || readEntry(dir, key, path, secret, known, mine?.record, lazy ? scratch : undefined);
     if (result.kind === 'ok') {
-      used.set(key, { ...result.file, sha256: result.header.sha256 });
+      list ??= JSON.stringify(result.header.assets);
+      let place = listPlace.get(list);
+      if (place === undefined) listPlace.set(list, (place = listTexts.push(list) - 1));
+      const { headFile } = result;
+      const head = headFile && headRecordValue({ file: headFile, path, bytes: result.header.bytes, islands: result.header.islands, assets: place });
+      used.set(key, { ...result.file, sha256: result.header.sha256, ...(head ? { extra: head } : {}) });
       // Only a page the record vouched for (not read): one this thread read and hashed is linked
       // by the build, so that a first cached build (CI's) keeps this thread to its reading, which
       // is then the slower side. The build's folder exists while this thread runs (the build
@@ -53,12 +87,11 @@ parentPort!.on('message', (message: { id: number; key: string; path: string; laz
   }
   if (result.kind !== 'ok') return parentPort!.postMessage({ id, result });
   const { assets, ...header } = result.header;
-  const list = JSON.stringify(assets);
-  let assetsId = assetLists.get(list);
+  let assetsId = assetLists.get(list!);
   const fresh = assetsId === undefined;
   // Numbered apart from the other threads' lists: thread `index` of `count` gives index, index + count, …
-  if (assetsId === undefined) assetLists.set(list, (assetsId = index + count * assetLists.size));
-  // The page's file stats stay here (for the record); the build needs its identity only.
-  const answer = { ...result, file: undefined, header: { ...header, assets: [] }, assetsId };
+  if (assetsId === undefined) assetLists.set(list!, (assetsId = index + count * assetLists.size));
+  // The files' stats stay here (for the record); the build needs the page's identity only.
+  const answer = { ...result, file: undefined, headFile: undefined, header: { ...header, assets: [] }, assetsId };
   parentPort!.postMessage({ id, result: answer, assets: fresh ? assets : undefined }, result.bytes ? [result.bytes.buffer as ArrayBuffer] : []);
 });

@@ -3,7 +3,7 @@
 // and ignores (with a warning) an entry it cannot trust. Builds share one sandbox and run as a
 // chain: each step's cached build uses the cache the step before left.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appendFileSync, closeSync, openSync, writeSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, utimesSync, closeSync, openSync, writeSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -272,6 +272,50 @@ describe('a cached build writes what a clean build writes', () => {
     expect(Number(again)).toBe(Number(reused));
     expect(Number(unread)).toBe(records[0]!.size + records[1]!.size);
     expect(snapshot(join(box.dir, 'cli-two-readers'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+  });
+
+  test("a head this machine checked is taken from the record while it is that file; changed, or checked without this build's secret, it is read and checked", () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const site = (out: string, env: Record<string, string> = {}) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SITE_CACHE_READERS: '1', ...env } });
+    for (let n = 0; n < 8; n++) rmSync(join(cacheDir, recordName(n)), { force: true });
+    const first = site('cli-heads-1');
+    expect(first.status, first.stderr).toBe(0);
+    // Every entry's record names its head, and the secret its head was checked with (none).
+    const ledger = JSON.parse(readFileSync(join(cacheDir, recordName(0)), 'utf8')) as { files: Record<string, unknown[]>; shared: { check: string; lists: string[] } };
+    const keys = Object.keys(ledger.files);
+    expect(keys.length).toBeGreaterThan(30);
+    expect(keys.every((k) => ledger.files[k]!.length === 6)).toBe(true);
+    expect(ledger.shared.lists.length).toBeGreaterThan(0);
+    // A head written over in place with bytes of the same length, and the record made to name
+    // the file as it is now (what the blind spot of every record, file-records.ts, amounts to:
+    // an in-place write that puts the old mtime back). The record's header is used and the file
+    // is not read: a read would fail its check line. The page is right all the same.
+    const key = keys.find((k) => statSync(join(cacheDir, k)).size > 1000)!;
+    const headFile = join(cacheDir, `${key}.head`);
+    const original = readFileSync(headFile);
+    writeFileSync(headFile, Buffer.alloc(original.length, 0x20));
+    const now = statSync(headFile);
+    const extra = ledger.files[key]![5] as unknown[];
+    ledger.files[key]![5] = [now.size, now.mtimeMs, now.dev, now.ino, ...extra.slice(4)];
+    writeFileSync(join(cacheDir, recordName(0)), JSON.stringify(ledger));
+    const vouched = site('cli-heads-2');
+    expect(vouched.status, vouched.stderr).toBe(0);
+    expect(vouched.stderr).not.toMatch(/page cache: ignored/);
+    expect(vouched.stdout).toMatch(/page cache: (\d+) pages reused \(\1 linked unread/);
+    expect(snapshot(join(box.dir, 'cli-heads-2'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+    // The same head with another mtime: read, and its check line fails; that page is rendered.
+    utimesSync(headFile, now.atime, new Date(now.mtimeMs + 5000));
+    const changed = site('cli-heads-3');
+    expect(changed.status, changed.stderr).toBe(0);
+    expect(changed.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: not a page cache entry`));
+    expect(snapshot(join(box.dir, 'cli-heads-3'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+    // Records made without a secret vouch for no head of a build with one: every head is read,
+    // none is signed with it, every page is rendered.
+    const signed = site('cli-heads-4', { SITE_CACHE_SECRET: 'another' });
+    expect(signed.status, signed.stderr).toBe(0);
+    expect(signed.stderr).toMatch(/not signed with SITE_CACHE_SECRET/);
+    expect(signed.stdout).toMatch(/page cache: 0 pages reused/);
+    expect(snapshot(join(box.dir, 'cli-heads-4'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
   });
 
   test('reader threads: two from 1,000 entries with more than two cores, else one; SITE_CACHE_READERS sets 1 to 8', () => {
