@@ -1,11 +1,12 @@
 // A page cache reader thread (page-cache.ts, Session): reads and checks the entries the build
 // asks it for, in order, and hands each page's bytes over without a copy, or none when the
-// build only links the pages (`lazy`, `site build`). A big build runs two of them, each given
-// every other entry (page-cache.ts, Reader). Each keeps a record of what this machine hashed
-// (file-records.ts, `verified-<n>.json` in the cache folder, one per thread: they never write
-// one file at once), reads every thread's record (an entry may go to the other thread next
-// build), and at `close` records the entries it used: a page a record vouches for is not read
-// again when the build only links it (`lazy`).
+// build only links the pages (`lazy`, `site build`). A big build may run several, each given
+// every n-th entry (page-cache.ts, Reader, readerThreads). Each keeps a record of what this
+// machine hashed (file-records.ts, `verified-<n>.json` in the cache folder, one per thread: they
+// never write one file at once), reads every thread's record (an entry may go to another thread
+// next build), and at `close` records the entries it used: a page a record vouches for is not
+// read again when the build only links it (`lazy`), nor its head while that is the file the
+// record names (page-cache-entry.ts, recordedEntry).
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
 import { assetListOf, headRecordOf, headRecordValue, readEntry, recordCheck, recordedEntry, recordName, Scratch, type AssetCall, type EntryResult, type HeadRecord } from './page-cache-entry.ts';
