@@ -119,6 +119,19 @@ export function replaceFileSync(path: string, bytes: Buffer): void {
 }
 
 /** Whether `stats` (of the file as it is now) are the ones `record` names. */
-export function vouches(record: FileRecord | undefined, stats: { size: number; mtimeMs: number; dev: number; ino: number }): record is FileRecord {
-  return !!record && record.size === stats.size && record.mtimeMs === stats.mtimeMs && record.dev === stats.dev && record.ino === stats.ino;
+export function vouches(record: FileRecord | undefined, stats: FileValues): record is FileRecord {
+  return !!record && sameFile(record, stats);
+}
+
+/** What a record compares of a file. */
+export interface FileValues {
+  size: number;
+  mtimeMs: number;
+  dev: number;
+  ino: number;
+}
+
+/** Whether two looks at a file saw the same size, mtime, device and inode. */
+export function sameFile(a: FileValues, b: FileValues): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.dev === b.dev && a.ino === b.ino;
 }

@@ -5,7 +5,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { vouches, type FileRecord } from './file-records.ts';
+import { sameFile, vouches, type FileRecord } from './file-records.ts';
 
 /** Bump when an entry's layout or what its key covers changes. */
 export const PAGE_CACHE_FORMAT = 2;
@@ -161,8 +161,8 @@ export function headRecordOf(value: unknown): HeadRecord | undefined {
 export function assetListOf(text: unknown): AssetCall[] | undefined {
   if (typeof text !== 'string') return undefined;
   try {
-    const assets = JSON.parse(text) as AssetCall[];
-    return isHeader({ key: '', path: '', bytes: 0, sha256: '0'.repeat(64), islands: [], assets }, new Set()) ? assets : undefined;
+    const assets: unknown = JSON.parse(text);
+    return isAssetList(assets) ? assets : undefined;
   } catch {
     return undefined;
   }
@@ -186,7 +186,7 @@ export function recordCheck(secret: string | undefined): string {
 export function recordedEntry(dir: string, key: string, path: string, islands: ReadonlySet<string>, record: FileRecord, head: HeadRecord, assets: AssetCall[]): EntryResult | undefined {
   if (head.path !== path || head.bytes !== record.size || !head.islands.every((n) => islands.has(n))) return undefined;
   const headFile = fileStats(join(dir, `${key}.head`));
-  if (!headFile || !vouches({ ...head.file, sha256: '' }, headFile)) return undefined;
+  if (!headFile || !sameFile(head.file, headFile)) return undefined;
   const file = fileStats(join(dir, key));
   if (!file || file.size > MAX_ENTRY || !vouches(record, file)) return undefined;
   const header: Header = { key, path, bytes: head.bytes, sha256: record.sha256, islands: head.islands, assets };
@@ -251,6 +251,11 @@ export function isHeader(h: Header, islands: ReadonlySet<string>): boolean {
   return !!h && typeof h === 'object' && typeof h.key === 'string' && typeof h.path === 'string'
     && Number.isSafeInteger(h.bytes) && h.bytes >= 0 && typeof h.sha256 === 'string' && /^[0-9a-f]{64}$/.test(h.sha256)
     && Array.isArray(h.islands) && h.islands.every((n) => typeof n === 'string' && islands.has(n))
-    && Array.isArray(h.assets) && h.assets.every((c) => Array.isArray(c) && c.length === 4 && (c[0] === 'image' || c[0] === 'icon')
-      && typeof c[1] === 'string' && (c[2] === null || typeof c[2] === 'string') && typeof c[3] === 'string');
+    && isAssetList(h.assets);
+}
+
+/** Whether `assets` is a header's list of asset store requests (AssetCall). */
+function isAssetList(assets: unknown): assets is AssetCall[] {
+  return Array.isArray(assets) && assets.every((c) => Array.isArray(c) && c.length === 4 && (c[0] === 'image' || c[0] === 'icon')
+    && typeof c[1] === 'string' && (c[2] === null || typeof c[2] === 'string') && typeof c[3] === 'string');
 }
