@@ -33,6 +33,7 @@ import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
 import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from './preview/affected.ts';
 import { isEditorTempFile } from './preview/editor-files.ts';
+import { loadTemplates } from './templates-bundle.ts';
 
 export interface BuildOptions {
   root: string;
@@ -452,9 +453,14 @@ export class Builder {
     return { file, ...(record ? locate(record, ['socialImage', 'image']) : { line: 1, column: 1 }) };
   }
 
+  /**
+   * The templates: once per process from their bundle when it is up to date (templates-bundle.ts);
+   * after an edit (the preview), a fresh copy of the source.
+   */
   private async loadTemplates(): Promise<Templates> {
+    if (!this.templateVersion) return (await loadTemplates(this.options.root)).templates;
     const url = pathToFileURL(join(this.options.root, 'templates/index.ts')).href;
-    return (await import(this.templateVersion ? `${url}?v=${this.templateVersion}` : url)) as Templates;
+    return (await import(`${url}?v=${this.templateVersion}`)) as Templates;
   }
 
   private replaceBundle(client: Partial<BundleResult['client']>, files: Map<string, Buffer>, owns: (file: string) => boolean): void {

@@ -8,9 +8,8 @@
 // imports the generator's modules once bin/register.js has run.
 import { parentPort, workerData } from 'node:worker_threads';
 import { enableCompileCache } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { dirname, join } from 'node:path';
-import type { RenderInputs, Templates, ClientAssets } from './render.ts';
+import { dirname } from 'node:path';
+import type { RenderInputs, ClientAssets } from './render.ts';
 import type { RenderThreadData, ToPool, ToThread } from './render-pool.ts';
 
 const data = workerData as RenderThreadData;
@@ -21,8 +20,10 @@ const { renderRoute, renderCache, RenderError } = await import('./render.ts');
 const { AssetStore } = await import('./assets.ts');
 const { Recorder } = await import('./asset-record.ts');
 const { sha256 } = await import('./hash.ts');
+const { loadTemplates } = await import('./templates-bundle.ts');
 const { Folders, writePieces } = await import('./write.ts');
-const templates = (await import(pathToFileURL(join(data.root, 'templates/index.ts')).href)) as Templates;
+// From the templates' bundle when it is fresh; a stale one is remade by the main thread, not here.
+const { templates } = await loadTemplates(data.root, undefined, { make: false });
 
 const assets = new AssetStore(data.contentDir);
 for (const [path, encoded] of data.rasters) assets.useRaster(path, encoded);

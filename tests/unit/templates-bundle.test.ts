@@ -1,0 +1,120 @@
+// The templates' bundle (generator/templates-bundle.ts): the same pages as the source, used only
+// while every file it was made from is unchanged, and never at the cost of a build.
+import { afterAll, describe, expect, test } from 'vitest';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freshBundle, loadTemplates, makeTemplatesBundle, templatesBundle } from '../../generator/templates-bundle.ts';
+import { renderRoute, type Templates } from '../../generator/render.ts';
+import { loadAll } from '../../generator/load.ts';
+import { builtLanguages, stubInputs } from '../languages-helpers.ts';
+import { contentDir, root } from '../helpers.ts';
+
+const temps: string[] = [];
+const temp = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+/** An hour ago: older than the bundle's "changed too recently to trust" window. */
+const AN_HOUR_AGO = new Date(Date.now() - 3600_000);
+
+/** A project whose templates/ is a copy (dated an hour ago) and whose other folders are the real ones. */
+function project(): string {
+  const dir = temp('site-templates-');
+  cpSync(join(root, 'templates'), join(dir, 'templates'), { recursive: true });
+  for (const name of ['generator', 'functions', 'node_modules']) symlinkSync(join(root, name), join(dir, name));
+  age(join(dir, 'templates'));
+  return dir;
+}
+
+/** Dates a file, or a folder and everything in it, an hour back. */
+function age(path: string): void {
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path)) age(join(path, name));
+  }
+  utimesSync(path, AN_HOUR_AGO, AN_HOUR_AGO);
+}
+
+describe('templates bundle', () => {
+  test('every shipped route, in both languages, renders to the same bytes from the bundle as from the source', async () => {
+    const bundle = templatesBundle(root, temp('site-bundle-'));
+    expect(await makeTemplatesBundle(root, bundle, { settleMs: 0 })).toBe(true);
+    const url = freshBundle(root, bundle);
+    expect(url).toBeDefined();
+    const bundled = (await import(url!)) as Templates;
+    const source = await import('../../templates/index.ts');
+    // Two module graphs, one code: the bundle is not the source module it replaces.
+    expect(bundled.pages).not.toBe(source.pages);
+    const { sites, routes, untranslated } = builtLanguages(loadAll(contentDir));
+    const inputs = await stubInputs(sites, untranslated);
+    expect(new Set(routes.map((r) => r.locale))).toEqual(new Set(['en', 'fr']));
+    expect(routes.length).toBeGreaterThanOrEqual(60);
+    for (const route of routes) {
+      const fromSource = renderRoute(route, { ...inputs, templates: source }).html;
+      expect(renderRoute(route, { ...inputs, templates: bundled }).html, route.path).toBe(fromSource);
+    }
+  });
+
+  test('it holds the templates and the packages only they use, and shares React and the generator with the process', async () => {
+    const bundle = templatesBundle(root, temp('site-bundle-'));
+    expect(await makeTemplatesBundle(root, bundle, { settleMs: 0 })).toBe(true);
+    const code = readFileSync(bundle.file, 'utf8');
+    const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]!);
+    expect(imports).toContain(pathToFileURL(join(root, 'node_modules/react/jsx-runtime.js')).href);
+    expect(imports).toContain(new URL('../../generator/format.ts', import.meta.url).href);
+    for (const specifier of imports) expect(specifier).toMatch(/^(node:module|file:\/\/.*\/node_modules\/react(-dom)?\/.*\.js|file:\/\/.*\/(generator|functions)\/.*\.ts)$/);
+    expect(code).toContain('useFormik');
+  });
+
+  test('used while its files are unchanged; an edited template, a new file beside one, or a damaged bundle is not used', async () => {
+    const dir = project();
+    const bundle = templatesBundle(dir, temp('site-bundle-'));
+    const first = await loadTemplates(dir, bundle);
+    expect(first.from).toBe('source');
+    expect(await first.bundling).toBe(true);
+    expect((await loadTemplates(dir, bundle)).from).toBe('bundle');
+
+    // The same size, a new mtime: not the file the bundle was made from.
+    const faqs = join(dir, 'templates/pages/Faqs.tsx');
+    utimesSync(faqs, new Date(), new Date());
+    expect(freshBundle(dir, bundle)).toBeUndefined();
+    utimesSync(faqs, AN_HOUR_AGO, AN_HOUR_AGO);
+    expect(freshBundle(dir, bundle)).toBeDefined();
+
+    // A file added to a folder the bundle read from may change what an import finds.
+    writeFileSync(join(dir, 'templates/pages/Extra.tsx'), 'export const x = 1;\n');
+    expect(freshBundle(dir, bundle)).toBeUndefined();
+  });
+
+  test('a damaged bundle is not run: the source is, and the bundle is made again', async () => {
+    const dir = project();
+    const bundle = templatesBundle(dir, temp('site-bundle-'));
+    expect(await makeTemplatesBundle(dir, bundle)).toBe(true);
+    // Garbage the manifest cannot tell from the bundle (its size, and the manifest names its mtime): importing it fails.
+    writeFileSync(bundle.file, Buffer.alloc(statSync(bundle.file).size, 0x7b));
+    const manifest = JSON.parse(readFileSync(bundle.manifest, 'utf8')) as { bundle: [number, number] };
+    manifest.bundle[1] = statSync(bundle.file).mtimeMs;
+    writeFileSync(bundle.manifest, JSON.stringify(manifest));
+    expect(freshBundle(dir, bundle)).toBeDefined();
+    const loaded = await loadTemplates(dir, bundle);
+    expect(loaded.from).toBe('source');
+    expect(typeof loaded.templates.pages).toBe('object');
+    expect(await loaded.bundling).toBe(true);
+    expect(readFileSync(bundle.file, 'utf8')).toContain('useFormik');
+  });
+
+  test('a template changed moments before is not trusted: no bundle is kept', async () => {
+    const dir = project();
+    const bundle = templatesBundle(dir, temp('site-bundle-'));
+    writeFileSync(join(dir, 'templates/pages/Faqs.tsx'), `${readFileSync(join(dir, 'templates/pages/Faqs.tsx'), 'utf8')}\n`);
+    expect(await makeTemplatesBundle(dir, bundle)).toBe(false);
+    expect(existsSync(bundle.file)).toBe(false);
+    expect(existsSync(bundle.manifest)).toBe(false);
+  });
+});
