@@ -33,7 +33,7 @@ import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
 import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from './preview/affected.ts';
 import { isEditorTempFile } from './preview/editor-files.ts';
-import { loadTemplates } from './templates-bundle.ts';
+import { loadTemplates, saveTemplatesCode } from './templates-bundle.ts';
 
 export interface BuildOptions {
   root: string;
@@ -75,6 +75,9 @@ export interface Summary {
   bytes: number;
   heaviest: { path: string; jsGzip: number; cssGzip: number } | undefined;
 }
+
+/** The templates each project's first Builder.loadTemplates got in this process. */
+const firstTemplates = new Map<string, Promise<Templates>>();
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -210,6 +213,8 @@ export class Builder {
     const later = early ? { bundle: bundling, styles: await parts.styles } : undefined;
     if (!later) this.bundled = await bundling;
     await this.time('render', () => this.renderAll(options.onPage, options.retainPages ?? true, options.claim, later, !!options.hashesPages));
+    // The pages have called the templates' functions: V8's code for them is kept for the next process.
+    saveTemplatesCode();
     this.pending = noChanges();
     return this.outputs;
   }
@@ -458,7 +463,14 @@ export class Builder {
    * after an edit (the preview), a fresh copy of the source.
    */
   private async loadTemplates(): Promise<Templates> {
-    if (!this.templateVersion) return (await loadTemplates(this.options.root)).templates;
+    if (!this.templateVersion) {
+      // Once per process and project, as an import of the source is: a later Builder here gets
+      // what the first one loaded, whatever was bundled since (a bundle made from an edit would
+      // otherwise meet a process that still has the source from before it).
+      let first = firstTemplates.get(this.options.root);
+      if (!first) firstTemplates.set(this.options.root, (first = loadTemplates(this.options.root).then((loaded) => loaded.templates)));
+      return await first;
+    }
     const url = pathToFileURL(join(this.options.root, 'templates/index.ts')).href;
     return (await import(`${url}?v=${this.templateVersion}`)) as Templates;
   }

@@ -1,7 +1,7 @@
 // Route → complete HTML document. Pure: everything it needs comes in `inputs`; it reads
 // no files itself (images and icons come through the asset functions it is given).
-import { createElement, type ComponentType, type Provider, type ReactElement, type ReactNode } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import type { ComponentType, Provider, ReactElement, ReactNode, createElement as CreateElement } from 'react';
+import type { renderToStaticMarkup as RenderToStaticMarkup, renderToString as RenderToString } from 'react-dom/server';
 import type { Site } from './model.ts';
 import type { Route, RouteProps, TemplateName, TemplateProps } from './routes.ts';
 import type { ImageInfo } from './assets.ts';
@@ -77,6 +77,13 @@ export interface Templates {
   EnvProvider: Provider<RenderEnv | null>;
   IslandBoundary: ComponentType<{ name: string; heading: string; children?: ReactNode }>;
   jsonForScript(data: unknown): string;
+  /**
+   * React and its server renderer, as the templates have them: pages are rendered with the React
+   * their components use (one copy, which the templates' bundle holds: templates-bundle.ts).
+   */
+  createElement: typeof CreateElement;
+  renderToStaticMarkup: typeof RenderToStaticMarkup;
+  renderToString: typeof RenderToString;
 }
 
 /**
@@ -221,6 +228,7 @@ const PLACEHOLDER = /<site-(shell|island) data-slot="(\d+)"><\/site-(?:shell|isl
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 
 export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
+  const { createElement, renderToStaticMarkup } = inputs.templates;
   const uses: IslandUse[] = [];
   const parts: { key: string; element: ReactElement }[] = [];
   const site = inputs.sites[route.locale];
@@ -339,7 +347,7 @@ function renderIsland(templates: Templates, use: IslandUse, index: number, headi
   return markup;
 }
 
-function renderIslandMarkup({ IslandBoundary }: Templates, use: IslandUse, index: number, heading: string, props: string): string {
+function renderIslandMarkup({ IslandBoundary, createElement, renderToString }: Templates, use: IslandUse, index: number, heading: string, props: string): string {
   const id = `i${index}`;
   const inner = renderToString(
     createElement(IslandBoundary, { name: use.name, heading }, createElement(use.component, use.props as object)),

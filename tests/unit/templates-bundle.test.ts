@@ -3,10 +3,10 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { freshBundle, loadTemplates, makeTemplatesBundle, templatesBundle } from '../../generator/templates-bundle.ts';
-import { renderRoute, type Templates } from '../../generator/render.ts';
+import { freshBundle, loadTemplates, makeTemplatesBundle, saveTemplatesCode, templatesBundle } from '../../generator/templates-bundle.ts';
+import { renderRoute } from '../../generator/render.ts';
 import { loadAll } from '../../generator/load.ts';
 import { builtLanguages, stubInputs } from '../languages-helpers.ts';
 import { contentDir, root } from '../helpers.ts';
@@ -45,31 +45,61 @@ describe('templates bundle', () => {
   test('every shipped route, in both languages, renders to the same bytes from the bundle as from the source', async () => {
     const bundle = templatesBundle(root, temp('site-bundle-'));
     expect(await makeTemplatesBundle(root, bundle, { settleMs: 0 })).toBe(true);
-    const url = freshBundle(root, bundle);
-    expect(url).toBeDefined();
-    const bundled = (await import(url!)) as Templates;
+    const loaded = await loadTemplates(root, bundle);
+    expect(loaded.from).toBe('bundle');
     const source = await import('../../templates/index.ts');
-    // Two module graphs, one code: the bundle is not the source module it replaces.
-    expect(bundled.pages).not.toBe(source.pages);
+    // Two copies of one code: the bundle's components, and its own React, are not the source's.
+    expect(loaded.templates.pages).not.toBe(source.pages);
+    expect(loaded.templates.createElement).not.toBe(source.createElement);
     const { sites, routes, untranslated } = builtLanguages(loadAll(contentDir));
     const inputs = await stubInputs(sites, untranslated);
     expect(new Set(routes.map((r) => r.locale))).toEqual(new Set(['en', 'fr']));
     expect(routes.length).toBeGreaterThanOrEqual(60);
     for (const route of routes) {
       const fromSource = renderRoute(route, { ...inputs, templates: source }).html;
-      expect(renderRoute(route, { ...inputs, templates: bundled }).html, route.path).toBe(fromSource);
+      expect(renderRoute(route, { ...inputs, templates: loaded.templates }).html, route.path).toBe(fromSource);
     }
   });
 
-  test('it holds the templates and the packages only they use, and shares React and the generator with the process', async () => {
+  test('it holds the templates, React and the packages only templates use; our other modules stay the process\'s own', async () => {
     const bundle = templatesBundle(root, temp('site-bundle-'));
     expect(await makeTemplatesBundle(root, bundle, { settleMs: 0 })).toBe(true);
     const code = readFileSync(bundle.file, 'utf8');
-    const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]!);
-    expect(imports).toContain(pathToFileURL(join(root, 'node_modules/react/jsx-runtime.js')).href);
-    expect(imports).toContain(new URL('../../generator/format.ts', import.meta.url).href);
-    for (const specifier of imports) expect(specifier).toMatch(/^(node:module|file:\/\/.*\/node_modules\/react(-dom)?\/.*\.js|file:\/\/.*\/(generator|functions)\/.*\.ts)$/);
+    const required = [...new Set([...code.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!))];
+    expect(required).toContain(join(root, 'generator/format.ts'));
+    // Node's own modules (React's server renderer asks for util, stream…) and ours; no package.
+    const ours = required.filter((id) => !isBuiltin(id));
+    for (const id of ours) expect(id).toMatch(/^\/.*\/(generator|functions)\/[\w/-]+\.ts$/);
     expect(code).toContain('useFormik');
+    expect(code).toContain('renderToStaticMarkup');
+    const manifest = JSON.parse(readFileSync(bundle.manifest, 'utf8')) as { modules: string[] };
+    expect(manifest.modules.sort()).toEqual(ours.sort());
+  });
+
+  test('V8\'s code for the bundle is saved once pages have run, used by the next process, and made again when rejected', async () => {
+    const bundle = templatesBundle(root, temp('site-bundle-'));
+    expect(await makeTemplatesBundle(root, bundle, { settleMs: 0 })).toBe(true);
+    const codeFile = `${bundle.file}.v8-${process.versions.v8}.code`;
+    expect((await loadTemplates(root, bundle)).from).toBe('bundle');
+    saveTemplatesCode();
+    const saved = statSync(codeFile);
+    expect(saved.size).toBeGreaterThan(0);
+    // Used: nothing to save again.
+    expect((await loadTemplates(root, bundle)).from).toBe('bundle');
+    saveTemplatesCode();
+    expect(statSync(codeFile).mtimeMs).toBe(saved.mtimeMs);
+    // Damaged: V8 rejects it, the bundle still runs, and the code is saved anew. (A bundle of
+    // another name: V8 would take the one it compiled above from its own memory, unchecked.)
+    const other = templatesBundle(root, temp('site-bundle-'));
+    expect(await makeTemplatesBundle(root, other, { settleMs: 0 })).toBe(true);
+    const otherCode = `${other.file}.v8-${process.versions.v8}.code`;
+    writeFileSync(otherCode, Buffer.alloc(saved.size, 7));
+    const loaded = await loadTemplates(root, other);
+    expect(loaded.from).toBe('bundle');
+    expect(typeof loaded.templates.renderToStaticMarkup).toBe('function');
+    saveTemplatesCode();
+    expect(readFileSync(otherCode).equals(Buffer.alloc(saved.size, 7))).toBe(false);
+    expect(statSync(otherCode).size).toBeGreaterThan(10_000);
   });
 
   test('used while its files are unchanged; an edited template, a new file beside one, or a damaged bundle is not used', async () => {
@@ -107,6 +137,7 @@ describe('templates bundle', () => {
     expect(typeof loaded.templates.pages).toBe('object');
     expect(await loaded.bundling).toBe(true);
     expect(readFileSync(bundle.file, 'utf8')).toContain('useFormik');
+    expect((await loadTemplates(dir, bundle)).from).toBe('bundle');
   });
 
   test('a template changed moments before is not trusted: no bundle is kept', async () => {
