@@ -8,13 +8,12 @@
 // schema file, this file and ajv's version: like Node's compile cache, a cache of the tool's
 // own code (the schemas are the generator's, never content), so a clean build may use it.
 // A miss compiles as before and writes the module for the next command.
-import { readFileSync, readdirSync, mkdirSync, writeFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { Script } from 'node:vm';
-import { threadId } from 'node:worker_threads';
+import { compileWithCode, saveCode, type ScriptWithCode } from './script-code.ts';
 import type { Ajv2020, ValidateFunction, KeywordCxt } from 'ajv/dist/2020.js';
 
 // ajv itself (~200 modules, ~35 ms to load) is needed only to compile: a command that finds the
@@ -171,44 +170,25 @@ export function compileValidators(files = schemaFiles()): { validators: Validato
 export function validatorsFromModule(file: string): Validators {
   const require = createRequire(import.meta.url);
   type Make = (r: NodeJS.Require, f: typeof FORMATS, c: typeof collectors.collectReference, p: typeof collectors.collectParams) => Validators;
-  // Compiled as a script with V8's code for it (saveValidatorCode): Node's compile cache keeps a
-  // module's code as compiled before it ran, without the functions compiled lazily as they are
-  // first called, which for this module's 945 KB are most of it (a first validation cost ~110
-  // ms; `site validate` of the shipped content: 0.38-0.43 s with it, 0.43-0.49 s without). V8
-  // checks the data against the source, its version and its flags, and compiles anew when they
-  // differ or the data is damaged (`cachedDataRejected`).
-  const source = readFileSync(file, 'utf8');
-  const codeFile = `${file}.v8-${process.versions.v8}.code`;
-  let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(codeFile);
-  } catch {
-    // None saved yet.
-  }
-  const script = new Script(`(function (module) {${source}\n})`, { filename: file, cachedData });
+  // Compiled as a script with V8's code for it (script-code.ts, saveValidatorCode): the functions
+  // compiled lazily as they are first called are most of this module's 945 KB (a first validation
+  // cost ~110 ms; `site validate` of the shipped content: 0.38-0.43 s with the code, 0.43-0.49 s
+  // without).
+  const code = compileWithCode(`(function (module) {${readFileSync(file, 'utf8')}\n})`, file);
   const module = { exports: undefined as unknown };
-  (script.runInThisContext() as (m: typeof module) => void)(module);
-  validatorCode = { script, file: codeFile, fresh: !cachedData || script.cachedDataRejected === true };
+  (code.script.runInThisContext() as (m: typeof module) => void)(module);
+  validatorCode = code;
   return (module.exports as Make)(require, FORMATS, collectors.collectReference, collectors.collectParams);
 }
 
-let validatorCode: { script: Script; file: string; fresh: boolean } | undefined;
+let validatorCode: ScriptWithCode | undefined;
 
 /**
  * Once the validators have run (validate.ts, after checking every record): saves V8's code for
- * the saved module with the functions compiled by then, when none was used. Through a
- * temporary file and a rename; a read-only checkout goes without.
+ * the saved module with the functions compiled by then, when none was used (script-code.ts).
  */
 export function saveValidatorCode(): void {
-  if (!validatorCode?.fresh) return;
-  validatorCode.fresh = false;
-  const temp = `${validatorCode.file}.${process.pid}-${threadId}`;
-  try {
-    writeFileSync(temp, validatorCode.script.createCachedData());
-    renameSync(temp, validatorCode.file);
-  } catch {
-    rmSync(temp, { force: true });
-  }
+  if (validatorCode) saveCode(validatorCode);
 }
 
 export function validator(schema: string, from?: Validators): ValidateFunction {

@@ -38,8 +38,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { Script } from 'node:vm';
-import { threadId } from 'node:worker_threads';
+import { compileWithCode, saveCode, type ScriptWithCode } from './script-code.ts';
 import type { Templates } from './render.ts';
 
 /** Bumped whenever the bundle's options change: an older bundle is then not used. */
@@ -185,8 +184,8 @@ export interface LoadedTemplates {
 /** Our own modules (generator/, functions/), which the bundle leaves out: TypeScript, ES modules. */
 const isOurs = (path: string) => /\.tsx?$/.test(path) && !path.split(sep).includes('node_modules');
 
-/** The bundle's script and where V8's code for it is kept, while that code is still to be saved. */
-let bundleCode: { script: Script; file: string } | undefined;
+/** The bundle last run, and V8's code for it (script-code.ts). */
+let bundleCode: ScriptWithCode | undefined;
 
 /**
  * Runs the bundle: a CommonJS module compiled as a script with V8's code for it, when saved
@@ -200,18 +199,10 @@ async function runBundle(root: string, bundle: TemplatesBundle, manifest: Manife
   for (const path of manifest.modules) ours.set(path, await import(pathToFileURL(path).href));
   const nodeRequire = createRequire(join(resolve(root), 'templates/index.ts'));
   const require = (id: string) => (ours.has(id) ? ours.get(id) : nodeRequire(id));
-  const source = readFileSync(bundle.file, 'utf8');
-  const codeFile = `${bundle.file}.v8-${process.versions.v8}.code`;
-  let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(codeFile);
-  } catch {
-    // None saved yet.
-  }
-  const script = new Script(`(function (exports, require, module) {${source}\n})`, { filename: bundle.file, cachedData });
+  const code = compileWithCode(`(function (exports, require, module) {${readFileSync(bundle.file, 'utf8')}\n})`, bundle.file);
   const module = { exports: {} as Templates };
-  (script.runInThisContext() as (e: object, r: typeof require, m: typeof module) => void)(module.exports, require, module);
-  bundleCode = !cachedData || script.cachedDataRejected ? { script, file: codeFile } : undefined;
+  (code.script.runInThisContext() as (e: object, r: typeof require, m: typeof module) => void)(module.exports, require, module);
+  bundleCode = code;
   return module.exports;
 }
 
@@ -221,16 +212,8 @@ async function runBundle(root: string, bundle: TemplatesBundle, manifest: Manife
  * a temporary file and a rename; a read-only checkout goes without.
  */
 export function saveTemplatesCode(): void {
-  const code = bundleCode;
-  if (!code) return;
+  if (bundleCode) saveCode(bundleCode);
   bundleCode = undefined;
-  const temp = `${code.file}.${process.pid}-${threadId}`;
-  try {
-    writeFileSync(temp, code.script.createCachedData());
-    renameSync(temp, code.file);
-  } catch {
-    rmSync(temp, { force: true });
-  }
 }
 
 /**
