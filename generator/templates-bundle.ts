@@ -34,7 +34,7 @@
 // reloads after a template edit import the source (Builder.reloadTemplates), as before.
 import { build, version as esbuildVersion } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
@@ -166,10 +166,30 @@ export async function makeTemplatesBundle(root: string, bundle: TemplatesBundle,
     writeFileSync(`${temp}.json`, JSON.stringify(manifest));
     renameSync(`${temp}.json`, bundle.manifest);
     renameSync(temp, bundle.file);
+    sweepOrphans(dirname(bundle.file));
     return true;
   } finally {
     rmSync(temp, { force: true });
     rmSync(`${temp}.json`, { force: true });
+  }
+}
+
+/**
+ * Removes the bundles (and their manifests and V8 code) of project folders that are gone: the
+ * tests build copies of the project in temporary folders, whose bundles would otherwise pile up
+ * here (~2 MB each).
+ */
+function sweepOrphans(cacheDir: string): void {
+  for (const name of readdirSync(cacheDir)) {
+    if (!/^templates-[0-9a-f]{16}\.json$/.test(name)) continue;
+    try {
+      const { root } = JSON.parse(readFileSync(join(cacheDir, name), 'utf8')) as { root?: unknown };
+      if (typeof root !== 'string' || existsSync(root)) continue;
+    } catch {
+      continue;
+    }
+    const base = name.slice(0, -'.json'.length);
+    for (const file of readdirSync(cacheDir)) if (file.startsWith(`${base}.`)) rmSync(join(cacheDir, file), { force: true });
   }
 }
 

@@ -7,6 +7,7 @@ import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { freshBundle, loadTemplates, makeTemplatesBundle, saveTemplatesCode, templatesBundle } from '../../generator/templates-bundle.ts';
 import { renderRoute } from '../../generator/render.ts';
+import { Builder } from '../../generator/build.ts';
 import { loadAll } from '../../generator/load.ts';
 import { builtLanguages, stubInputs } from '../languages-helpers.ts';
 import { contentDir, root } from '../helpers.ts';
@@ -28,7 +29,7 @@ const AN_HOUR_AGO = new Date(Date.now() - 3600_000);
 function project(): string {
   const dir = temp('site-templates-');
   cpSync(join(root, 'templates'), join(dir, 'templates'), { recursive: true });
-  for (const name of ['generator', 'functions', 'node_modules']) symlinkSync(join(root, name), join(dir, name));
+  for (const name of ['generator', 'functions', 'node_modules', 'styles']) symlinkSync(join(root, name), join(dir, name));
   age(join(dir, 'templates'));
   return dir;
 }
@@ -140,6 +141,19 @@ describe('templates bundle', () => {
     expect((await loadTemplates(dir, bundle)).from).toBe('bundle');
   });
 
+  test("a bundle made sweeps away those of project folders that are gone (the tests' copies)", async () => {
+    const cache = temp('site-bundle-');
+    const gone = project();
+    const goneBundle = templatesBundle(gone, cache);
+    expect(await makeTemplatesBundle(gone, goneBundle, { settleMs: 0 })).toBe(true);
+    writeFileSync(`${goneBundle.file}.v8-${process.versions.v8}.code`, 'code');
+    rmSync(gone, { recursive: true, force: true });
+    const kept = project();
+    const keptBundle = templatesBundle(kept, cache);
+    expect(await makeTemplatesBundle(kept, keptBundle, { settleMs: 0 })).toBe(true);
+    expect(readdirSync(cache).sort()).toEqual([keptBundle.file, keptBundle.manifest].map((f) => f.slice(cache.length + 1)).sort());
+  });
+
   test('a template changed moments before is not trusted: no bundle is kept', async () => {
     const dir = project();
     const bundle = templatesBundle(dir, temp('site-bundle-'));
@@ -148,4 +162,26 @@ describe('templates bundle', () => {
     expect(existsSync(bundle.file)).toBe(false);
     expect(existsSync(bundle.manifest)).toBe(false);
   });
+
+  test("the preview's first templates come from the bundle; a template edited there renders from the source, with the same React pages", async () => {
+    const dir = project();
+    // The project's own bundle, where a Builder looks for it (the real node_modules/.cache: removed after).
+    const own = templatesBundle(dir);
+    // The same files by the real folder: the project's node_modules link is gone when they are removed.
+    const real = templatesBundle(dir, join(root, 'node_modules/.cache/site-templates'));
+    temps.push(real.file, real.manifest, `${real.file}.v8-${process.versions.v8}.code`);
+    expect(await makeTemplatesBundle(dir, own)).toBe(true);
+    const builder = new Builder({ root: dir, contentDir, mode: 'preview', includeDrafts: true });
+    await builder.full();
+    const before = builder.outputs.get('faqs/index.html')!.toString();
+    expect(before).not.toContain('data-edited');
+    const faqs = join(dir, 'templates/pages/Faqs.tsx');
+    writeFileSync(faqs, readFileSync(faqs, 'utf8').replace('<div className="accordion">', '<div className="accordion" data-edited="">'));
+    const update = await builder.update([faqs]);
+    expect(update.problems).toEqual([]);
+    const after = builder.outputs.get('faqs/index.html')!.toString();
+    expect(after).toContain('<div class="accordion" data-edited="">');
+    // Nothing else on the page changed: the source's React renders what the bundle's did.
+    expect(after.replace(' data-edited=""', '')).toBe(before);
+  }, 60_000);
 });
