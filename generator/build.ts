@@ -527,13 +527,20 @@ export class Builder {
     let allHashed: (() => void) | undefined;
     const hand = (route: Route, chunks: Buffer[], islands: string[], record: boolean): Promise<void> | undefined => {
       const bytes = chunks.reduce((n, c) => n + c.length, 0);
-      // The sink hashes what it writes (on the page writer's thread); the page cache, which files
-      // the page under its SHA-256 now, needs it here.
-      if (sinkHashes && !(cached && record)) {
+      // The sink hashes what it writes (on the page writer's thread). With the page cache, the
+      // entry is then the file the sink wrote, linked into the cache once it is written
+      // (renderedFile) and filed under the sink's SHA-256: not hashed on this thread and written
+      // a second time from here (a build that fills the cache had written every page twice).
+      const store = cached && record ? cached : undefined;
+      if (sinkHashes && (!store || claim)) {
         const digest = { bytes, sha256: '' };
+        // What the render asked the asset store for, taken now: the next route's render starts before the write is done.
+        const assets = store?.assetCalls();
+        const target = store && claim!(route.file);
         unhashed += 1;
         const wait = onPage!(route.file, chunks, undefined, (hex) => {
           digest.sha256 = hex ?? '';
+          if (store && hex) store.renderedFile(route, target!, bytes, hex, islands, assets!);
           if (--unhashed === 0) allHashed?.();
         });
         return accept(route.file, route.path, digest, islands, wait) || undefined;

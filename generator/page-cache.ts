@@ -301,6 +301,11 @@ export class Session {
     return read.then((page) => page && this.replay(route, page));
   }
 
+  /** What the route's render asked the asset store for, as `inputs` recorded it since `take(route)`. */
+  assetCalls(): AssetCall[] {
+    return this.recorder.calls();
+  }
+
   /**
    * A page just rendered: stored under its key; may return a promise to say "wait". `assets` is
    * what it asked the asset store for; by default what `inputs` recorded since `take(route)`.
@@ -327,10 +332,10 @@ export class Session {
   }
 
   /**
-   * Like `rendered`, for a page already written to `file` (by a render thread, in the new build's
-   * folder, where nothing else writes): the entry's page file is a hard link to it (the cache and
-   * dist/ then share it, as a reused page does: OutputDir.link), or a copy where no link can be
-   * made.
+   * Like `rendered`, for a page already written to `file` (by a render thread or the page writer,
+   * in the new build's folder, where nothing else writes): the entry's page file is a hard link
+   * to it (the cache and dist/ then share it, as a reused page does: OutputDir.link), or a copy
+   * where no link can be made.
    */
   renderedFile(route: Route, file: string, bytes: number, digest: string, islands: string[], assets: AssetCall[]): void {
     this.cache.stats.rendered += 1;

@@ -79,8 +79,9 @@ export class OutputDir {
 
   /**
    * Starts writing one file, given whole or as pieces (written with one writev); never blocks.
-   * A failure surfaces in `commit`. `hashed`, for pieces, is called once with their SHA-256 (on
-   * the page writer's thread when there is one; undefined if the write failed).
+   * A failure surfaces in `commit`. `hashed`, for pieces, is called once they are written, with
+   * their SHA-256 (computed on the page writer's thread when there is one; undefined if the write
+   * failed): the file then holds them (the page cache links it: Builder.renderAll).
    */
   write(file: string, data: Buffer | Buffer[], hashed?: Hashed): Promise<void> | undefined {
     return this.enqueue(file, data, undefined, hashed);
@@ -200,11 +201,15 @@ export class OutputDir {
         else linkChecked(source, target, data, done);
         continue;
       }
-      if (hashed && Array.isArray(data)) hashed(sha256(data));
+      const digest = hashed && Array.isArray(data) ? sha256(data) : undefined;
+      const written = digest === undefined ? done : (error: Error | null) => {
+        hashed!(error ? undefined : digest);
+        done(error);
+      };
       this.folders.make(dirname(target), (error) => {
-        if (error) done(error);
-        else if (Buffer.isBuffer(data)) writeFile(target, data, done);
-        else if (Array.isArray(data)) writePieces(target, data, done);
+        if (error) written(error);
+        else if (Buffer.isBuffer(data)) writeFile(target, data, written);
+        else if (Array.isArray(data)) writePieces(target, data, written);
         else done(new Error(`generator bug: bytes to read for ${target} without a file to link`));
       });
     }
