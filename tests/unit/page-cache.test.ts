@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Builder, type BuildOptions } from '../../generator/build.ts';
 import { MANIFEST, type Outputs } from '../../generator/write.ts';
-import { sandbox, root, type Sandbox } from '../helpers.ts';
+import { filesUnder, sandbox, root, type Sandbox } from '../helpers.ts';
 import { readRecords } from '../../generator/file-records.ts';
 import { checkOf, MAGIC, recordName } from '../../generator/page-cache-entry.ts';
 import { readerThreads } from '../../generator/page-cache.ts';
@@ -182,6 +182,31 @@ describe('a cached build writes what a clean build writes', () => {
     expect(Number(unread)).toBe(Number(reused));
     expect(after.stderr).toMatch(/page cache: ignored .*: longer than stored/);
     expect(snapshot(join(box.dir, 'cli-after'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
+  });
+
+  test('a page site build renders is stored as a link to the file it wrote into the build, not written twice; the next build reuses it', () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const fresh = join(box.dir, 'cli-fill-cache');
+    const site = (out: string) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', fresh], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const fill = site('cli-fill');
+    expect(fill.status, fill.stderr).toBe(0);
+    const [, rendered, stored] = /page cache: 0 pages reused, (\d+) rendered, (\d+) stored/.exec(fill.stdout) ?? [];
+    expect(Number(stored)).toBe(Number(rendered));
+    // Every page of the build is an entry's file (one inode, two names), holding the page's bytes.
+    const entries = new Map(readdirSync(fresh).filter((n) => /^[0-9a-f]{64}$/.test(n)).map((n) => [statSync(join(fresh, n)).ino, n]));
+    const pages = filesUnder(join(box.dir, 'cli-fill'));
+    const html = [...pages.keys()].filter((f) => f.endsWith('.html'));
+    expect(html.length).toBe(Number(rendered));
+    for (const file of html) {
+      const entry = entries.get(statSync(join(box.dir, 'cli-fill', file)).ino);
+      expect(entry, file).toBeDefined();
+      expect(readFileSync(join(fresh, entry!)).equals(pages.get(file)!)).toBe(true);
+    }
+    const next = site('cli-fill-next');
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stdout).toMatch(new RegExp(`page cache: ${rendered} pages reused`));
+    expect(next.stderr).not.toMatch(/page cache: ignored/);
+    expect(snapshot(join(box.dir, 'cli-fill-next'))).toEqual(snapshot(join(box.dir, 'cli-fill')));
   });
 
   test('a page the reader thread has linked into the new build, then found stale (an asset answer changed), is rendered there instead, never written through the link into the old entry file, which the previous build shares', () => {
