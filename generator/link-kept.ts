@@ -9,18 +9,38 @@ import type { FileIdentity } from './page-cache-entry.ts';
  * Links `target` to `source` and keeps the link if `target` is then that very file (`identity`:
  * another file renamed over the source since it was checked, or a link put there, is not). A
  * link that cannot be made or kept leaves nothing at `target`; returns whether it was kept.
- * With `makeFolder`, a missing folder is made (the caller must know the build folder exists).
+ * With `makeFolder`, a missing folder is made (the caller must know the build folder exists);
+ * `exists` says a file is probably there already.
  */
-export function linkKept(source: string, identity: FileIdentity, target: string, makeFolder = false): boolean {
+export function linkKept(source: string, identity: FileIdentity, target: string, makeFolder = false, exists = false): boolean {
+  if (exists) {
+    // Known to be there (a spare's file, write.ts): looked at first, which is often all it takes.
+    const there = lstatSync(target, { throwIfNoEntry: false });
+    if (there?.isFile() && there.dev === identity.dev && there.ino === identity.ino) return true;
+  }
   try {
     linkSync(source, target);
   } catch (error) {
-    if (!makeFolder || (error as NodeJS.ErrnoException).code !== 'ENOENT') return false;
-    try {
-      mkdirSync(dirname(target), { recursive: true });
-      linkSync(source, target);
-    } catch {
-      return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      // A build written over the spare of an earlier one (write.ts, OutputDir): the file there is
+      // often this very file already. Anything else there is unlinked (never written into).
+      const there = lstatSync(target, { throwIfNoEntry: false });
+      if (there?.isFile() && there.dev === identity.dev && there.ino === identity.ino) return true;
+      try {
+        unlinkSync(target);
+        linkSync(source, target);
+      } catch {
+        return false;
+      }
+    } else {
+      if (!makeFolder || code !== 'ENOENT') return false;
+      try {
+        mkdirSync(dirname(target), { recursive: true });
+        linkSync(source, target);
+      } catch {
+        return false;
+      }
     }
   }
   const stats = lstatSync(target, { throwIfNoEntry: false });

@@ -1,6 +1,8 @@
 // The folders a build keeps beside its output folder (`.dist.tmp-<pid>` while writing,
-// `.dist.old-<pid>` during the swap, `.dist.trash-<pid>-<n>` while being deleted), and the
-// repair after a build that was killed: the previous build put back, stale folders removed.
+// `.dist.old-<pid>` during the swap, `.dist.trash-<pid>-<n>` while being deleted, `.dist.spare`:
+// the build before the last one, which the next cached build writes over instead of making every
+// folder again: write.ts, OutputDir), and the repair after a build that was killed: the previous
+// build put back, stale folders removed.
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { basename, dirname, join } from 'node:path';
@@ -8,6 +10,15 @@ import { basename, dirname, join } from 'node:path';
 /** `.<name>.<kind>-<pid>[-<n>]` beside `outDir`: where a build with that PID keeps its folders. */
 export function sibling(outDir: string, kind: 'tmp' | 'old' | 'trash', pid: number, n?: number): string {
   return join(dirname(outDir), `.${basename(outDir)}.${kind}-${pid}${n === undefined ? '' : `-${n}`}`);
+}
+
+/**
+ * `.<name>.spare` beside `outDir`: the folder the last cached build replaced, kept for the next
+ * cached build to write over (OutputDir). One per output folder, claimed with a rename, so two
+ * builds never both take it.
+ */
+export function spareFolder(outDir: string): string {
+  return join(dirname(outDir), `.${basename(outDir)}.spare`);
 }
 
 let trashed = 0;

@@ -49,7 +49,7 @@ interface Written {
 // the batch's buffer) or, below zero, -1 - the number of a shared part (\`define\`d before).
 const THREAD = `
 const { parentPort } = require('node:worker_threads');
-const { mkdirSync, openSync, writeSync, writevSync, closeSync } = require('node:fs');
+const { mkdirSync, openSync, writeSync, writevSync, closeSync, unlinkSync } = require('node:fs');
 const { dirname } = require('node:path');
 const { createHash } = require('node:crypto');
 const made = new Set();
@@ -77,7 +77,16 @@ parentPort.on('message', ({ batch, buffer, pages, pooled, define }) => {
         mkdirSync(folder, { recursive: true });
         made.add(folder);
       }
-      const fd = openSync(target, 'w');
+      // A new file: one already there (the spare of an earlier build: write.ts) may be a cache's
+      // file linked there, so it is unlinked, never written into.
+      let fd;
+      try {
+        fd = openSync(target, 'wx');
+      } catch (e) {
+        if (!e || e.code !== 'EEXIST') throw e;
+        unlinkSync(target);
+        fd = openSync(target, 'wx');
+      }
       try {
         // One writev for the page; what a short write left, part by part.
         let written = writevSync(fd, parts);

@@ -2,9 +2,9 @@
 // in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
 // preview never sees half a site (and a build killed mid-swap is repaired by the next one:
 // output-siblings.ts). Also the small files every site needs: sitemap, robots, manifest.
-import { close, existsSync, mkdir, mkdirSync, open, renameSync, rmSync, writeFile, writeFileSync, writev } from 'node:fs';
+import { close, existsSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSync, unlink, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { PageWriter } from './page-writer.ts';
 import { sha256 } from './hash.ts';
 import { linkKept } from './link-kept.ts';
@@ -14,7 +14,7 @@ import type { FileIdentity } from './page-cache-entry.ts';
 import { DEFAULT_LOCALE, localePath, locales, type Locale } from './locales.ts';
 import { pathFormProblem } from './paths.ts';
 import { escapeHtml as xml } from '../functions/send-email/http.ts';
-import { recoverInterrupted, removeLater, sibling, trashFolder } from './output-siblings.ts';
+import { recoverInterrupted, removeLater, sibling, spareFolder, trashFolder } from './output-siblings.ts';
 
 export type Outputs = Map<string, Buffer>;
 
@@ -48,7 +48,7 @@ export class OutputDir {
   private readonly folders: Folders;
   private readonly written = new Set<string>();
   /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
-  private readonly queue: { target: string; data: Buffer | Buffer[] | ReadBytes; size: number; source?: Linkable; hashed?: Hashed }[] = [];
+  private readonly queue: { target: string; data: Buffer | Buffer[] | ReadBytes; size: number; source?: Linkable; hashed?: Hashed; exists?: boolean }[] = [];
   private running = 0;
   private static readonly LIMIT = 32;
   /** Bytes handed over and not yet written; past HIGH_WATER, `write` asks the caller to wait. */
@@ -65,16 +65,128 @@ export class OutputDir {
   private writer: PageWriter | undefined;
   /** Builds with fewer pages make their folders as they go: a thread costs more than it saves. */
   static readonly PREPARE_FROM = 1000;
+  /** Whether the folder this build replaces is kept as the next one's spare (`spare` option). */
+  private readonly keepsSpare: boolean;
+  /** The new build is written over the spare (the build before the last), not into an empty folder. */
+  private fromSpare = false;
+  /** The thread listing the spare's files and folders, until `settle` has its answer. */
+  private walk: { worker: Worker; port: MessagePort; flag: Int32Array } | undefined;
+  /** What the spare held (paths relative to the build folder): what this build does not write is removed at commit. */
+  private spareFiles: Set<string> | undefined;
+  private spareDirs: Set<string> | undefined;
 
-  constructor(readonly outDir: string) {
+  /**
+   * With `spare` (`site build` with the page cache), the folder this build replaces is kept
+   * beside it (`.dist.spare`) instead of deleted, and the next such build writes over it instead
+   * of starting from an empty folder: a cached build links nearly every page, and making the
+   * folders was most of its time (one per page: 40,000 at 20,000 posts, ~100 µs each on this
+   * machine, on a thread of their own but in one parent folder, so one at a time), with the
+   * replaced build deleted by `rm` in the background meanwhile. Nothing in the spare is trusted:
+   * a thread lists it first (every entry a file or a folder of this user's, else it is not used),
+   * a page or card is linked only where the file there is not already the very file to link
+   * (device and inode, as always), every other file is replaced (never written into: it may be a
+   * cache's file), and whatever the build does not write is removed before the swap. So the
+   * output is byte for byte what an empty folder gives (`tests/unit/output-dir.test.ts`). A
+   * clean build (`--no-cache`) neither takes nor keeps one.
+   */
+  constructor(readonly outDir: string, options: { spare?: boolean } = {}) {
     const parent = dirname(outDir);
     this.temp = sibling(outDir, 'tmp', process.pid);
     this.old = sibling(outDir, 'old', process.pid);
+    this.keepsSpare = !!options.spare;
     mkdirSync(parent, { recursive: true });
     recoverInterrupted(outDir);
     rmSync(this.temp, { recursive: true, force: true });
-    mkdirSync(this.temp);
+    if (!(this.keepsSpare && this.takeSpare())) mkdirSync(this.temp);
     this.folders = new Folders([this.temp]);
+  }
+
+  /** Claims the spare (a rename: another build cannot take it too) and starts listing it. */
+  private takeSpare(): boolean {
+    const spare = spareFolder(this.outDir);
+    if (!lstatSync(spare, { throwIfNoEntry: false })?.isDirectory()) return false;
+    try {
+      renameSync(spare, this.temp);
+    } catch {
+      return false;
+    }
+    this.fromSpare = true;
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      const worker = new Worker(WALKER, { eval: true, workerData: { root: this.temp, port: port2, flag }, transferList: [port2] });
+      worker.on('error', () => undefined);
+      worker.unref();
+      this.walk = { worker, port: port1, flag };
+    } catch {
+      this.dropSpare();
+    }
+    return true;
+  }
+
+  /**
+   * Before anything is written: the spare's listing (waited for, synchronously: the thread has had
+   * the content's loading and validation to do it). A spare that holds anything but this user's
+   * files and folders, or could not be listed, is thrown away and the build starts empty.
+   */
+  private settle(): void {
+    const walk = this.walk;
+    if (!walk) return;
+    this.walk = undefined;
+    let answer: { files: string; dirs: string } | { unsafe: string } | undefined;
+    if (Atomics.wait(walk.flag, 0, 0, 60_000) !== 'timed-out') answer = receiveMessageOnPort(walk.port)?.message as typeof answer;
+    walk.port.close();
+    void walk.worker.terminate();
+    if (!answer || 'unsafe' in answer) return this.dropSpare();
+    this.spareFiles = new Set(answer.files ? answer.files.split('\n') : []);
+    this.spareDirs = new Set(answer.dirs ? answer.dirs.split('\n') : []);
+    for (const dir of this.spareDirs) this.folders.made(join(this.temp, dir));
+  }
+
+  private dropSpare(): void {
+    this.fromSpare = false;
+    this.spareFiles = this.spareDirs = undefined;
+    const trash = trashFolder(this.outDir);
+    try {
+      renameSync(this.temp, trash);
+      removeLater(trash);
+    } catch {
+      rmSync(this.temp, { recursive: true, force: true });
+    }
+    mkdirSync(this.temp);
+  }
+
+  /**
+   * Over a spare, the way to `file` is made clear: a folder of the spare where the file goes is
+   * removed, and so is a file of the spare where one of its folders goes (a page that became a
+   * folder's, or the reverse). Called for every file before any thread touches it.
+   */
+  private clearWay(file: string): void {
+    const files = this.spareFiles;
+    if (!files) return;
+    if (this.spareDirs!.has(file)) {
+      rmSync(join(this.temp, file), { recursive: true, force: true });
+      const under = `${file}/`;
+      for (const dir of this.spareDirs!) if (dir === file || dir.startsWith(under)) this.spareDirs!.delete(dir);
+      for (const other of files) if (other.startsWith(under)) files.delete(other);
+      this.folders.forget(join(this.temp, file));
+    }
+    for (let slash = file.indexOf('/'); slash > 0; slash = file.indexOf('/', slash + 1)) {
+      const dir = file.slice(0, slash);
+      if (!files.has(dir)) continue;
+      rmSync(join(this.temp, dir), { force: true });
+      files.delete(dir);
+    }
+  }
+
+  /** What the spare held and this build did not write, removed (after every write, before the swap). */
+  private removeExtras(): void {
+    if (!this.spareFiles) return;
+    for (const file of this.spareFiles) if (!this.written.has(file)) rmSync(join(this.temp, file), { force: true });
+    const needed = new Set<string>();
+    for (const file of this.written) for (let dir = dirname(file); dir !== '.' && !needed.has(dir); dir = dirname(dir)) needed.add(dir);
+    // A folder removed takes those under it; removing those again finds nothing (force).
+    for (const dir of this.spareDirs!) if (!needed.has(dir)) rmSync(join(this.temp, dir), { recursive: true, force: true });
   }
 
   /**
@@ -117,6 +229,8 @@ export class OutputDir {
    * like any output path.
    */
   prepare(files: readonly string[], linking = true): void {
+    // Folders the spare has are made; the way to each page is cleared when it is claimed or written.
+    this.settle();
     if (!this.writer && files.length >= PageWriter.FROM) this.writer = new PageWriter();
     if (this.preparer || !linking || files.length < OutputDir.PREPARE_FROM) return;
     const folders: string[] = [];
@@ -127,6 +241,8 @@ export class OutputDir {
       seen.add(folder);
       folders.push(folder);
     }
+    // Over a spare, most folders are there already.
+    if (!folders.length) return;
     const worker = new Worker(PREPARER, { eval: true, workerData: folders });
     let made = 0;
     worker.on('message', (count: number) => {
@@ -151,12 +267,16 @@ export class OutputDir {
    */
   claim(file: string): string {
     checkOutputPath(file);
+    this.settle();
+    this.clearWay(file);
     this.written.add(file);
     return join(this.temp, file);
   }
 
   private enqueue(file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable, hashed?: Hashed): Promise<void> | undefined {
     checkOutputPath(file);
+    this.settle();
+    this.clearWay(file);
     this.written.add(file);
     this.pending += 1;
     // Bytes read only if a link cannot be made are not held meanwhile: no backlog.
@@ -169,7 +289,7 @@ export class OutputDir {
         this.finished(size, error, false);
       });
     } else {
-      this.queue.push({ target: join(this.temp, file), data, size, source, hashed });
+      this.queue.push({ target: join(this.temp, file), data, size, source, hashed, exists: this.spareFiles?.has(file) });
       this.pump();
     }
     // A renderer faster than the disk would otherwise hold every page in memory until the end.
@@ -181,7 +301,7 @@ export class OutputDir {
 
   private pump(): void {
     while (this.running < OutputDir.LIMIT && this.queue.length) {
-      const { target, data, size, source, hashed } = this.queue.shift()!;
+      const { target, data, size, source, hashed, exists } = this.queue.shift()!;
       this.running += 1;
       const done = (error: Error | null) => this.finished(size, error, true);
       // A link is three short system calls (mkdir when its folder is new, link, lstat), made here
@@ -198,7 +318,7 @@ export class OutputDir {
           error = e as Error;
         }
         if (error) queueMicrotask(() => done(error));
-        else linkChecked(source, target, data, done);
+        else linkChecked(source, target, data, done, exists);
         continue;
       }
       const digest = hashed && Array.isArray(data) ? sha256(data) : undefined;
@@ -208,26 +328,32 @@ export class OutputDir {
       };
       this.folders.make(dirname(target), (error) => {
         if (error) written(error);
-        else if (Buffer.isBuffer(data)) writeFile(target, data, written);
+        else if (Buffer.isBuffer(data)) writeNew(target, data, written);
         else if (Array.isArray(data)) writePieces(target, data, written);
         else done(new Error(`generator bug: bytes to read for ${target} without a file to link`));
       });
     }
   }
 
-  /** Writes the outputs not written yet, waits for all writes, then swaps the new build in. */
-  async commit(outputs: Outputs): Promise<void> {
+  /**
+   * Writes the outputs not written yet, waits for all writes, then swaps the new build in. The
+   * replaced build is deleted, or kept as the next build's spare with `keep` (by default when
+   * this one was made with `spare`).
+   */
+  async commit(outputs: Outputs, options: { keep?: boolean } = {}): Promise<void> {
     try {
       for (const [file, bytes] of outputs) if (!this.written.has(file)) this.write(file, bytes);
       this.writer?.flush();
       if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
       if (this.failure) throw this.failure;
       await this.stopPreparing();
+      this.removeExtras();
       this.swap();
     } catch (error) {
       await this.abort();
       throw new Error(`could not write ${this.outDir}`, { cause: error });
     }
+    if ((options.keep ?? this.keepsSpare) && existsSync(this.old) && this.keepAsSpare(this.old)) return;
     // Out of the way under a name no recovery restores, then deleted in the background.
     const trash = trashFolder(this.outDir);
     try {
@@ -235,6 +361,26 @@ export class OutputDir {
       removeLater(trash);
     } catch {
       removeLater(this.old);
+    }
+  }
+
+  /** `folder` becomes the spare, replacing one left there (another build's); false if it cannot. */
+  private keepAsSpare(folder: string): boolean {
+    const spare = spareFolder(this.outDir);
+    if (lstatSync(spare, { throwIfNoEntry: false })) {
+      const trash = trashFolder(this.outDir);
+      try {
+        renameSync(spare, trash);
+        removeLater(trash);
+      } catch {
+        return false;
+      }
+    }
+    try {
+      renameSync(folder, spare);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -254,10 +400,27 @@ export class OutputDir {
     }
   }
 
-  /** Drops the partial build (after the writes in flight have finished). */
+  /**
+   * Drops the partial build (after the writes in flight have finished). A build written over the
+   * spare gives it back: whatever it holds now, the next build lists it and trusts none of it.
+   */
   async abort(): Promise<void> {
     if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
     await this.stopPreparing();
+    const walk = this.walk;
+    this.walk = undefined;
+    if (walk) {
+      walk.port.close();
+      await walk.worker.terminate();
+    }
+    if (this.fromSpare && !lstatSync(spareFolder(this.outDir), { throwIfNoEntry: false })) {
+      try {
+        renameSync(this.temp, spareFolder(this.outDir));
+        return;
+      } catch {
+        // Removed below, as any abandoned build.
+      }
+    }
     rmSync(this.temp, { recursive: true, force: true });
   }
 
@@ -317,7 +480,55 @@ export class Folders {
       for (const next of waiting) next(error);
     });
   }
+
+  /** `folder` and those under it are gone (removed from a spare: OutputDir.clearWay). */
+  forget(folder: string): void {
+    const under = `${folder}/`;
+    for (const [known, state] of this.state) if (state === true && (known === folder || known.startsWith(under))) this.state.delete(known);
+  }
 }
+
+/**
+ * The spare's lister (OutputDir.takeSpare): every file and folder under `root`, as paths relative
+ * to it, or why the spare may not be used (a link, a pipe, a folder not this user's or not
+ * writable by them, a name with a line break, a folder it cannot read). It answers on `port`,
+ * then sets `flag`, always (the build waits on it).
+ */
+const WALKER = `
+const { workerData } = require('node:worker_threads');
+const { lstatSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { root, port, flag } = workerData;
+const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+let answer;
+try {
+  const files = [];
+  const dirs = [];
+  let unsafe = '';
+  const stack = [''];
+  while (stack.length && !unsafe) {
+    const rel = stack.pop();
+    const folder = rel ? join(root, rel) : root;
+    const stats = lstatSync(folder);
+    if (!stats.isDirectory()) unsafe = (rel || '.') + ' is not a folder';
+    else if (uid >= 0 && (stats.uid !== uid || (stats.mode & 0o700) !== 0o700)) unsafe = (rel || '.') + ' is not a folder this user may write';
+    if (unsafe) break;
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = rel ? rel + '/' + entry.name : entry.name;
+      if (entry.name.includes('\\n')) unsafe = 'a name has a line break';
+      else if (entry.isDirectory()) { dirs.push(path); stack.push(path); }
+      else if (entry.isFile()) files.push(path);
+      else unsafe = path + ' is neither a file nor a folder';
+      if (unsafe) break;
+    }
+  }
+  answer = unsafe ? { unsafe } : { files: files.join('\\n'), dirs: dirs.join('\\n') };
+} catch (error) {
+  answer = { unsafe: String(error && error.message) };
+} finally {
+  try { port.postMessage(answer || { unsafe: 'no answer' }); } finally { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); }
+}
+`;
 
 /** The folder thread (OutputDir.prepare): plain JavaScript, nothing of the tool's loaded. */
 const PREPARER = `
@@ -350,15 +561,28 @@ export type ReadBytes = () => Promise<Buffer>;
  * A hard link to `source` when it is still the file it was; otherwise `data` written. The link and
  * its check are synchronous; writing the bytes, if it comes to that, is not.
  */
-function linkChecked(source: Linkable, target: string, data: Buffer | ReadBytes, done: (error: Error | null) => void): void {
-  if (linkKept(source.path, source.identity, target)) return void queueMicrotask(() => done(null));
-  if (typeof data === 'function') data().then((bytes) => writeFile(target, bytes, done), done);
-  else writeFile(target, data, done);
+function linkChecked(source: Linkable, target: string, data: Buffer | ReadBytes, done: (error: Error | null) => void, exists = false): void {
+  if (linkKept(source.path, source.identity, target, false, exists)) return void queueMicrotask(() => done(null));
+  if (typeof data === 'function') data().then((bytes) => writeNew(target, bytes, done), done);
+  else writeNew(target, data, done);
+}
+
+/**
+ * Writes `data` as a new file at `target`: a file already there (in a spare, OutputDir) is
+ * unlinked first, never written into, since it may be a cache's file linked there.
+ */
+function writeNew(target: string, data: Buffer, done: (error: Error | null) => void): void {
+  writeFile(target, data, { flag: 'wx' }, (error) => {
+    if ((error as NodeJS.ErrnoException | null)?.code !== 'EEXIST') return done(error);
+    unlink(target, (gone) => (gone && gone.code !== 'ENOENT' ? done(gone) : writeFile(target, data, { flag: 'wx' }, done)));
+  });
 }
 
 /** open, writev (again for whatever a short write left), close. */
-export function writePieces(target: string, pieces: Buffer[], done: (error: Error | null) => void): void {
-  open(target, 'w', (error, fd) => {
+export function writePieces(target: string, pieces: Buffer[], done: (error: Error | null) => void, again = true): void {
+  // A new file, as writeNew makes one.
+  open(target, 'wx', (error, fd) => {
+    if (error?.code === 'EEXIST' && again) return unlink(target, (gone) => (gone && gone.code !== 'ENOENT' ? done(gone) : writePieces(target, pieces, done, false)));
     if (error) return done(error);
     const finish = (failure: Error | null) => close(fd, (e) => done(failure ?? e));
     const next = (rest: Buffer[]) =>

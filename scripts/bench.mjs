@@ -4,9 +4,10 @@
 //     time and peak RSS (median of 3 clean builds, /usr/bin/time)
 //   - one edit → rebuilt page served by `site preview` (median of 7 saves)
 //   - the page cache (issue #19): per size, a build that fills it, one post's body edited, then
-//     the cached build's wall time (every page and card read and hashed, as on CI), edited again and the
-//     next cached build's (this machine's record vouches: file-records.ts), its dist/ compared
-//     byte for byte with a clean build's
+//     the cached build's wall time (every page and card read and hashed, as on CI, no dist/),
+//     edited twice more and the last cached build's (this machine's record vouches:
+//     file-records.ts; dist/ and its spare kept, as on an author's machine: write.ts), its dist/
+//     compared byte for byte with a clean build's
 //   Clean builds run with --no-cache: they reuse nothing derived from an earlier build's
 //   content (the photo and social card caches aside, as before: README, Benchmarks).
 //   - with --peers: ../shared/bench/run.sh builds the same corpus with Hugo (when Debian's hugo is
@@ -39,9 +40,16 @@ mkdirSync(work, { recursive: true });
 /** The social cards' record of a content folder (generator/cards.ts, cardRecordName). */
 const cardRecordName = (contentDir) => `verified-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.json`;
 
-/** One clean build under /usr/bin/time: wall seconds and peak RSS in MB. */
-function timedBuild(contentDir, outDir, cache = ['--no-cache']) {
-  if (existsSync(outDir)) renameSync(outDir, `${outDir}.old-${Date.now()}`);
+/**
+ * One build under /usr/bin/time (clean unless `cache` says otherwise): wall seconds and peak RSS in
+ * MB. The output folder a build would replace is moved away first (a fresh checkout's build), its
+ * spare too (write.ts, OutputDir); with `keep`, both stay where the build before left them, as on
+ * an author's machine.
+ */
+function timedBuild(contentDir, outDir, cache = ['--no-cache'], keep = false) {
+  if (!keep && existsSync(outDir)) renameSync(outDir, `${outDir}.old-${Date.now()}`);
+  const spare = join(outDir, '..', `.${outDir.split('/').pop()}.spare`);
+  if (!keep && existsSync(spare)) renameSync(spare, `${outDir}.old-${Date.now()}-spare`);
   // A generated corpus has two warnings a post (no description, no French copy): 4,000 posts print
   // ~2 MB, past spawnSync's 1 MB default, which killed the build mid-print (status null).
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M', siteBin, '--content', contentDir, 'build', '--out', outDir, ...cache], { encoding: 'utf8', env: binEnv, maxBuffer: 256 * 1024 * 1024 });
@@ -118,9 +126,13 @@ function cachedBuild(contentDir, postFile, label) {
     writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark.\n`);
     rmSync(join(root, '.site/cache/cards', cardRecordName(contentDir)), { force: true });
     const first = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
-    // The next one on this machine (an author's laptop, a persistent runner): the record vouches.
+    // The next ones on this machine (an author's laptop, a persistent runner): the record vouches,
+    // and dist/ stays where the build before left it. The first of them keeps the dist/ it
+    // replaces as its spare; the one measured writes over that spare, as every build after does.
     writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark, edited again.\n`);
-    const cached = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
+    timedBuild(contentDir, join(work, `out-cached-${label}`), cache, true);
+    writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark, edited a third time.\n`);
+    const cached = timedBuild(contentDir, join(work, `out-cached-${label}`), cache, true);
     const clean = timedBuild(contentDir, join(work, `out-clean-${label}`));
     const differ = differences(join(work, `out-cached-${label}`), join(work, `out-clean-${label}`));
     return { fill: fill.wall, first: first.wall, wall: cached.wall, rss: cached.rss, summary: /page cache: .*/.exec(cached.stdout)?.[0] ?? '', identical: differ.length === 0 ? 'yes' : `NO: ${differ.length} files differ (${differ.slice(0, 3).join(', ')})` };
@@ -153,7 +165,7 @@ for (const n of sizes) {
 console.log('\n| corpus | full build (median) | peak RSS | edit → page served (median of 7) |');
 console.log('|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.corpus} | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${Number.isNaN(r.edit) ? '–' : `${r.edit.toFixed(0)} ms`} |`);
-console.log('\n| corpus | build filling the page cache | one post edited: first cached build (every page read, as on CI) | edited again: next cached build | its peak RSS | byte-identical to a clean build | what the cache did |');
+console.log('\n| corpus | build filling the page cache | one post edited: first cached build (every page read, as on CI) | edited again: next cached build (dist/ and its spare kept) | its peak RSS | byte-identical to a clean build | what the cache did |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of cachedRows) console.log(`| ${r.corpus} | ${r.fill.toFixed(2)} s | ${r.first.toFixed(2)} s | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${r.identical} | ${r.summary} |`);
 
@@ -192,4 +204,4 @@ if (process.argv.includes('--peers')) {
 }
 // Old outputs were moved aside during timing (deleting thousands of files slows the next
 // build on this VM's file system); remove them now that timing is over.
-for (const name of readdirSync(work)) if (/^out-.*\.old-\d+$|^out-shipped$|^out-c(ached|lean)-|^page-cache-/.test(name)) rmSync(join(work, name), { recursive: true, force: true });
+for (const name of readdirSync(work)) if (/^out-.*\.old-\d+(-spare)?$|^\.out-.*\.spare$|^out-shipped$|^out-c(ached|lean)-|^page-cache-/.test(name)) rmSync(join(work, name), { recursive: true, force: true });

@@ -48,7 +48,9 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   const pageCache = options.cache === false ? undefined : { dir: options.cacheDir ?? pageCacheDir, trusted: options.cacheDir ? undefined : projectRoot, secret: process.env.SITE_CACHE_SECRET || undefined };
   const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache });
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
-  const out = new OutputDir(options.outDir);
+  // With the page cache, the build before the last is kept beside the output and written over
+  // (write.ts, OutputDir): a clean build (--no-cache) starts from an empty folder.
+  const out = new OutputDir(options.outDir, { spare: !!pageCache });
   let outputs;
   let warnings: Problem[];
   try {
@@ -66,7 +68,11 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     throw error;
   }
   const writeStart = performance.now();
-  await out.commit(outputs);
+  // The build replaced is kept as the next one's spare only when this one reused most of its
+  // pages: then the replaced build's pages are mostly the cache's files, and the spare costs
+  // little more than its folders. After a build that rendered most pages (a template edited, a
+  // cache filled), its files are its own: kept, they would be a second copy of the site on disk.
+  await out.commit(outputs, { keep: !!builder.pageCache && builder.pageCache.stats.reused * 2 >= builder.routes.length });
   // Pages were written while rendering; this is what was left after the last one.
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });
   printTimings(builder.timings);

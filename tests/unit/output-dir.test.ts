@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -343,5 +343,118 @@ describe('output paths', () => {
     await expect(target.commit(new Map([[file, Buffer.from('x')]]))).rejects.toThrow(/could not write/);
     expect(readdirSync(dir).sort()).toEqual(readdirSync(dir).filter((n) => n === 'dist' || n.startsWith('.dist.')).sort());
     expect(readdirSync(out)).toEqual(['old.html']);
+  });
+});
+
+describe('a cached build written over the spare (the build before the last)', () => {
+  const spare = () => join(dir, '.dist.spare');
+  const identity = (path: string) => ({ dev: statSync(path).dev, ino: statSync(path).ino });
+  /** Every file (its bytes) and folder under `root`, as paths. */
+  const tree = (root: string) => {
+    const entries: Record<string, string> = {};
+    const walk = (rel: string) => {
+      for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
+        const path = rel ? `${rel}/${entry.name}` : entry.name;
+        expect(entry.isFile() || entry.isDirectory(), path).toBe(true);
+        if (entry.isDirectory()) {
+          entries[`${path}/`] = '';
+          walk(path);
+        } else entries[path] = readFileSync(join(root, path), 'utf8');
+      }
+    };
+    walk('');
+    return entries;
+  };
+
+  test('gives byte for byte what an empty folder gives: what the build does not write goes, a file where a folder goes and the reverse are replaced, a cache\'s file there is replaced, never written into, and one that is already the file to link stays', async () => {
+    const cache = join(dir, 'cache');
+    mkdirSync(cache);
+    for (const name of ['page1', 'page2', 'page3', 'card']) writeFileSync(join(cache, name), `cached ${name}`);
+    // The spare as an earlier build left it, its pages the cache's files.
+    mkdirSync(join(spare(), 'gone/deeper'), { recursive: true });
+    writeFileSync(join(spare(), 'gone/deeper/index.html'), 'a post since deleted');
+    for (const n of [1, 2, 3, 4]) mkdirSync(join(spare(), `posts/${n}`), { recursive: true });
+    linkSync(join(cache, 'page1'), join(spare(), 'posts/1/index.html'));
+    linkSync(join(cache, 'page2'), join(spare(), 'posts/2/index.html'));
+    writeFileSync(join(spare(), 'posts/3/index.html'), 'an older page 3');
+    linkSync(join(cache, 'card'), join(spare(), 'posts/4/index.html'));
+    mkdirSync(join(spare(), 'feed.xml'));
+    writeFileSync(join(spare(), 'feed.xml/inside'), 'a folder where the feed goes');
+    writeFileSync(join(spare(), 'about'), 'a file where a folder goes');
+    writeFileSync(join(spare(), 'robots.txt'), 'old robots');
+
+    const build = (target: OutputDir) => {
+      target.prepare(['posts/1/index.html', 'posts/2/index.html', 'posts/3/index.html', 'posts/4/index.html', 'about/index.html']);
+      target.write('posts/1/index.html', [Buffer.from('page 1 '), Buffer.from('rendered again')]);
+      target.link('posts/2/index.html', { path: join(cache, 'page2'), identity: identity(join(cache, 'page2')) }, Buffer.from('cached page2'));
+      target.link('posts/3/index.html', { path: join(cache, 'page3'), identity: identity(join(cache, 'page3')) }, Buffer.from('cached page3'));
+      target.write('posts/4/index.html', Buffer.from('page 4, whole'));
+      target.write('about/index.html', [Buffer.from('about')]);
+      return target.commit(new Map([['feed.xml', Buffer.from('<feed/>')], ['robots.txt', Buffer.from('new robots')]]));
+    };
+    const page2 = statSync(join(spare(), 'posts/2/index.html')).ino;
+    await build(new OutputDir(out, { spare: true }));
+    await build(new OutputDir(join(dir, 'empty')));
+    expect(tree(out)).toEqual(tree(join(dir, 'empty')));
+    expect(tree(out)).toEqual({ 'posts/': '', 'posts/1/': '', 'posts/1/index.html': 'page 1 rendered again', 'posts/2/': '', 'posts/2/index.html': 'cached page2', 'posts/3/': '', 'posts/3/index.html': 'cached page3', 'posts/4/': '', 'posts/4/index.html': 'page 4, whole', 'about/': '', 'about/index.html': 'about', 'feed.xml': '<feed/>', 'robots.txt': 'new robots' });
+    // The cache's files the spare shared are as they were; the linked pages are the cache's files.
+    for (const name of ['page1', 'page2', 'page3', 'card']) expect(readFileSync(join(cache, name), 'utf8')).toBe(`cached ${name}`);
+    expect(statSync(join(out, 'posts/2/index.html')).ino).toBe(page2);
+    expect(statSync(join(out, 'posts/3/index.html')).ino).toBe(statSync(join(cache, 'page3')).ino);
+    expect(statSync(join(out, 'posts/1/index.html')).ino).not.toBe(statSync(join(cache, 'page1')).ino);
+    // The build it replaced is the next spare.
+    expect(readdirSync(spare())).toEqual(['old.html']);
+  });
+
+  test('a big build (its pages written on the page writer\'s thread, folders made ahead) over a spare whose pages are a cache\'s files', async () => {
+    const files = Array.from({ length: OutputDir.PREPARE_FROM + 200 }, (_, i) => `blog-details/${i}/index.html`);
+    const cached = join(dir, 'cached.html');
+    writeFileSync(cached, 'from the cache');
+    // The spare has every other page, each a link to the cache's file.
+    for (const [i, file] of files.entries()) {
+      if (i % 2) continue;
+      mkdirSync(join(spare(), file, '..'), { recursive: true });
+      linkSync(cached, join(spare(), file));
+    }
+    const target = new OutputDir(out, { spare: true });
+    target.prepare([...files]);
+    for (const [i, file] of files.entries()) {
+      if (i % 3 === 0) target.link(file, { path: cached, identity: identity(cached) }, Buffer.from('from the cache'));
+      else target.write(file, [Buffer.from('page '), Buffer.from(String(i))]);
+    }
+    await target.commit(new Map());
+    expect(readFileSync(cached, 'utf8')).toBe('from the cache');
+    expect(statSync(cached).nlink).toBe(1 + files.filter((_, i) => i % 3 === 0).length);
+    for (const [i, file] of files.entries()) expect(readFileSync(join(out, file), 'utf8')).toBe(i % 3 === 0 ? 'from the cache' : `page ${i}`);
+    expect(readdirSync(join(out, 'blog-details'))).toHaveLength(files.length);
+  });
+
+  test('a spare holding a link (or anything but files and folders) is not used: nothing is written through it, and the build starts from an empty folder', async () => {
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    mkdirSync(spare());
+    symlinkSync(outside, join(spare(), 'posts'));
+    const target = new OutputDir(out, { spare: true });
+    target.write('posts/1/index.html', [Buffer.from('page 1')]);
+    await target.commit(new Map());
+    expect(readdirSync(outside)).toEqual([]);
+    expect(lstatSync(join(out, 'posts')).isDirectory()).toBe(true);
+    expect(tree(out)).toEqual({ 'posts/': '', 'posts/1/': '', 'posts/1/index.html': 'page 1' });
+  });
+
+  test('a clean build (no spare option) neither takes nor keeps one; an abandoned build gives back the spare it took', async () => {
+    mkdirSync(spare());
+    writeFileSync(join(spare(), 'kept.html'), 'the spare');
+    const clean = new OutputDir(out);
+    clean.write('a.html', Buffer.from('a'));
+    await clean.commit(new Map());
+    expect(readdirSync(spare())).toEqual(['kept.html']);
+    expect(readdirSync(out)).toEqual(['a.html']);
+    const abandoned = new OutputDir(out, { spare: true });
+    expect(existsSync(spare())).toBe(false);
+    abandoned.write('b.html', Buffer.from('b'));
+    await abandoned.abort();
+    expect(readdirSync(spare()).sort()).toEqual(['b.html', 'kept.html']);
+    expect(readdirSync(out)).toEqual(['a.html']);
   });
 });

@@ -184,6 +184,41 @@ describe('a cached build writes what a clean build writes', () => {
     expect(snapshot(join(box.dir, 'cli-after'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
   });
 
+  test('site build again and again into one dist/ writes over the spare (the build before the last) and gives what a clean build gives after each change: a post body, a deleted post, a new post', () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const own = sandbox();
+    try {
+      const cache = join(own.dir, 'cache');
+      const dist = join(own.dir, 'dist');
+      const site = (args: string[]) => spawnSync(node, [join(root, 'bin/site.js'), '--content', own.content, 'build', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const cachedIsClean = (step: string) => {
+        const cached = site(['--out', dist, '--cache-dir', cache]);
+        expect(cached.status, `${step}: ${cached.stderr}`).toBe(0);
+        const clean = site(['--out', join(own.dir, `clean-${step}`), '--no-cache']);
+        expect(clean.status, clean.stderr).toBe(0);
+        expect(snapshot(dist), step).toEqual(snapshot(join(own.dir, `clean-${step}`)));
+        return cached.stdout;
+      };
+      for (const step of ['fills the cache', 'reuses it']) cachedIsClean(step);
+      // The second build kept the first as the spare; each next build takes it and keeps the one it replaced.
+      const spare = join(own.dir, '.dist.spare');
+      expect(statSync(join(spare, 'index.html')).isFile()).toBe(true);
+      own.edit('blog/fleet-management-trends-2024.md', 'None of these trends replaces the basics.', 'None of these trends, however shiny, replaces the basics.');
+      expect(cachedIsClean('body')).toMatch(/page cache: \d+ pages reused.*, 2 rendered/);
+      rmSync(join(own.content, 'blog/preparing-fleet-for-canadian-winter.md'));
+      rmSync(join(own.content, 'fr/blog/preparing-fleet-for-canadian-winter.md'));
+      cachedIsClean('deleted');
+      expect(statSync(join(spare, 'blog-details/10/index.html')).isFile()).toBe(true);
+      own.write('blog/a-brand-new-post.md', own.read('blog/fleet-management-trends-2024.md').replace(/^id: 1$/m, 'id: 99').replace(/^title: .*$/m, 'title: "A brand new post"'));
+      cachedIsClean('new');
+      // Over a spare that still had the deleted post: gone from dist/ all the same (checked above, and here by name).
+      expect(readdirSync(join(dist, 'blog-details'))).not.toContain('10');
+      expect(readdirSync(join(dist, 'blog-details'))).toContain('99');
+    } finally {
+      own.remove();
+    }
+  }, 120_000);
+
   test('a page site build renders is stored as a link to the file it wrote into the build, not written twice; the next build reuses it', () => {
     const node = join(root, 'node_modules/.bin/node');
     const fresh = join(box.dir, 'cli-fill-cache');
