@@ -593,21 +593,21 @@ export class Builder {
       }).finally(() => pooled.delete(job));
       pooled.add(job);
     };
-    // Like pages, cards are handed on and dropped (their digests stay). While threads render,
-    // the main thread has time for them: they are read and linked beside the pages. So it has
-    // in a first cached build (CI's, whose restored records vouch for nothing): the page cache's
-    // reader thread reads and hashes every page while the main thread waits, and then the card
-    // thread read every card, at 20,000 posts 6 s and 9 s one after the other, the main thread
-    // idle for 12 of 22 s. Handed on beside the pages, the two threads read at once (20,000
-    // posts, alternating: 17.7-19.6 s against 18.3-21.9 s). Only when the cards must be read:
-    // cards this machine's record vouches for are only linked, and linking them beside the
-    // reader thread's links of the pages was slower (14.8-15.9 s against 13.3-15.4 s).
-    // (Tried in session 17 for every build, when the page loop had no reader thread: no gain.)
+    // Like pages, cards are handed on and dropped (their digests stay), beside the pages: the
+    // main thread links them while it waits for the page cache's reader thread. In a first cached
+    // build (CI's, whose restored records vouch for nothing) the reader thread reads and hashes
+    // every page and the card thread every card, at once (20,000 posts, alternating: 17.7-19.6 s
+    // against 18.3-21.9 s one after the other). Cards this machine's record vouches for were
+    // linked after the page loop, since linking them beside the reader thread's links of the pages
+    // was slower (14.8-15.9 s against 13.3-15.4 s) while both made folders; over a spare
+    // (OutputDir) most links are a look at the file there, and beside is faster (20,000 posts,
+    // one post edited, alternating: 8.62-8.76 s against 8.84-8.96 s, peak RSS 750-766 MB against
+    // 769-840 MB). (Tried in session 17 for every build, when the page loop had no reader thread: no gain.)
     const handCards = () => this.time('cards', () => this.cards.each((file, card, source) => {
       digests.set(file, { bytes: card.size, sha256: card.sha256 });
       return onPage!(file, card.bytes, source);
     }));
-    const cards = pool || (cached && onPage && !retainPages && (await this.cards.mostlyUnread())) ? handCards() : undefined;
+    const cards = pool || (cached && onPage && !retainPages) ? handCards() : undefined;
     cards?.catch(() => {});
     try {
       for (const [index, route] of this.routes.entries()) {

