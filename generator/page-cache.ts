@@ -38,10 +38,11 @@
 // Without a secret the check line proves integrity, not origin: CI restores only caches its
 // own runs on main saved (.github/workflows/publish.yml).
 import { createHash, randomBytes } from 'node:crypto';
+import { StoreThread } from './page-cache-store.ts';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
-import { copyFile, link, lstat, open, rename, unlink } from 'node:fs/promises';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { lstat, open, rename, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { SourceRecord } from './load.ts';
 import type { Route } from './routes.ts';
@@ -263,6 +264,7 @@ export class Session {
   /** Whether each list of asset questions (by the reader thread's number) still gets its recorded answers. */
   private readonly verdicts = new Map<number, string | undefined>();
   private readerThread: Reader | undefined;
+  private storeThread: StoreThread | undefined;
 
   constructor(private readonly cache: PageCache, private readonly context: CacheContext) {
     this.answers = new AssetReplay(context.inputs);
@@ -344,15 +346,20 @@ export class Session {
     if (!key) return;
     this.cache.use(key);
     const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets };
-    const json = Buffer.from(`${JSON.stringify(header)}\n`);
-    const head = [Buffer.from(`${MAGIC}${this.cache.check(json)}\n`), json];
-    this.queue.push(() => this.store(key, head, file));
-    this.pump();
+    const json = `${JSON.stringify(header)}\n`;
+    // Filed on a thread of its own, with the same names and steps as `store` (page-cache-store.ts).
+    (this.storeThread ??= new StoreThread(this.cache.options.dir)).store({ key, file, head: `${MAGIC}${this.cache.check(Buffer.from(json))}\n${json}` });
   }
 
-  /** Waits for every store (a failed store is a warning, never a failed build); stops the reader thread. */
+  /** Waits for every store (a failed store is a warning, never a failed build); stops the reader and store threads. */
   async finish(): Promise<void> {
     await this.readerThread?.close();
+    if (this.storeThread) {
+      const { stored, failures } = await this.storeThread.finish();
+      this.storeThread = undefined;
+      this.cache.stats.stored += stored;
+      this.cache.stats.failed.push(...failures);
+    }
     if (this.storing || this.queue.length) await new Promise<void>((resolve) => (this.idle = resolve));
   }
 
@@ -373,13 +380,14 @@ export class Session {
   }
 
   /**
-   * The page (its bytes, or a file that holds them), then its header: each to a temporary name
-   * (created exclusively: never through a link), then renamed into place.
+   * The page's bytes, then its header: each to a temporary name (created exclusively: never
+   * through a link), then renamed into place. (A page already in a file is filed by the store
+   * thread the same way: renderedFile.)
    */
-  private async store(key: string, head: Buffer[], page: readonly Buffer[] | string): Promise<void> {
+  private async store(key: string, head: Buffer[], page: readonly Buffer[]): Promise<void> {
     const dir = this.cache.options.dir;
     try {
-      await (typeof page === 'string' ? linkNew(dir, key, page) : writeNew(dir, key, page));
+      await writeNew(dir, key, page);
       await writeNew(dir, `${key}.head`, head);
       this.cache.stats.stored += 1;
     } catch (error) {
@@ -525,18 +533,6 @@ function removeLink(file: string): void {
     unlinkSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
-
-/** Links `file` to a new temporary name in `dir` (a copy where links cannot be made), then renames it to `name`. */
-async function linkNew(dir: string, name: string, file: string): Promise<void> {
-  const temp = join(dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
-  try {
-    await link(file, temp).catch(() => copyFile(file, temp, constants.COPYFILE_EXCL));
-    await rename(temp, join(dir, name));
-  } catch (error) {
-    await unlink(temp).catch(() => {});
-    throw error;
   }
 }
 
