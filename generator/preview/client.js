@@ -1,6 +1,9 @@
 // Served by `site preview` only (never part of dist/): live reload and the content-error
 // overlay. Plain JavaScript, injected into every HTML response by the preview server.
-const source = new EventSource('/_site/events');
+// The rebuild this page was served from (the server's tag names it): told on connecting what
+// changed since, so an edit saved while the page loaded still reloads it.
+const since = new URL(import.meta.url).searchParams.get('g');
+const source = new EventSource(since === null ? '/_site/events' : `/_site/events?since=${encodeURIComponent(since)}`);
 let overlay;
 
 source.addEventListener('problems', (event) => show(JSON.parse(event.data)));

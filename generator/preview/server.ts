@@ -56,7 +56,14 @@ const QUIET_MS = 20;
 const REFRESH_AFTER_MS = 500;
 
 const clientScript = readFileSync(new URL('./client.js', import.meta.url));
-const CLIENT_TAG = '<script type="module" src="/_site/client.js"></script>';
+/**
+ * The live-reload client's tag, naming the rebuild the page was served from (`g`): a page whose
+ * event stream connects after a rebuild that changed it (an edit saved while it loaded) is told
+ * on connecting, not left stale until the next edit (see `missed`).
+ */
+const clientTag = (generation: number) => `<script type="module" src="/_site/client.js?g=${generation}"></script>`;
+/** How many rebuilds `missed` remembers; a page older than that reloads whatever changed. */
+const REMEMBERED_REBUILDS = 64;
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -65,6 +72,16 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   let served: Outputs = new Map();
   const clients = new Set<ServerResponse>();
   const waiters: ((u: Update) => void)[] = [];
+  // Rebuilds served so far, and what the last ones reloaded (each as its `reload` event said).
+  let generation = 0;
+  const rebuilds: { generation: number; all: boolean; paths: string[] }[] = [];
+  /** What a page served at rebuild `since` has missed: the `reload` event it would have had, if any. */
+  const missed = (since: number): { all: boolean; paths: string[] } | undefined => {
+    if (!Number.isInteger(since) || since < 0 || since >= generation) return undefined;
+    const later = rebuilds.filter((r) => r.generation > since);
+    if (!later.length || later[0]!.generation !== since + 1) return { all: true, paths: [] };
+    return { all: later.some((r) => r.all), paths: [...new Set(later.flatMap((r) => r.paths))] };
+  };
 
   const start = performance.now();
   try {
@@ -102,6 +119,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (url.pathname === '/_site/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(`event: ${problems.length ? 'problems' : 'ok'}\ndata: ${JSON.stringify(problems)}\n\n`);
+      const reload = url.searchParams.has('since') ? missed(Number(url.searchParams.get('since'))) : undefined;
+      if (reload) res.write(`event: reload\ndata: ${JSON.stringify(reload)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -125,13 +144,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     }
     if (!served.size) {
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(`<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Content problems</title>${CLIENT_TAG}</head><body><h1>The site could not be built</h1><pre>${escapeHtml(problems.map(formatProblem).join('\n'))}</pre></body></html>`);
+      res.end(`<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><title>Content problems</title>${clientTag(generation)}</head><body><h1>The site could not be built</h1><pre>${escapeHtml(problems.map(formatProblem).join('\n'))}</pre></body></html>`);
       return;
     }
     // A sitemap or search index an edit left behind is made now, before it is served.
     const target = resolveUrl(url.pathname, url.search);
     if (target.kind === 'file' && builder.isStale(target.file)) refreshNow();
-    respond(req, res, url, served, CLIENT_TAG, pageHeaders);
+    respond(req, res, url, served, clientTag(generation), pageHeaders);
   }
 
   let leads: LeadService | undefined;
@@ -201,7 +220,11 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       problems = [];
       log(green(`✓ ${update.rerendered.length} page${update.rerendered.length === 1 ? '' : 's'} rebuilt, ${written.length} file${written.length === 1 ? '' : 's'} written in ${(performance.now() - t0).toFixed(0)} ms`) + dim(` (${paths.map((p) => builder.display(p)).join(', ')})`));
       // A page whose route is gone reloads too, and shows the 404 page.
-      send('reload', { all, paths: [...update.rerendered, ...update.removed] });
+      const reload = { all, paths: [...update.rerendered, ...update.removed] };
+      generation += 1;
+      rebuilds.push({ generation, ...reload });
+      if (rebuilds.length > REMEMBERED_REBUILDS) rebuilds.shift();
+      send('reload', reload);
       refreshLater();
     }
     for (const w of waiters.splice(0)) w(update);

@@ -30,9 +30,31 @@ test('saving a content file reloads the open page with the change', async ({ pag
   await expect.poll(() => log.text).toMatch(/✓ 1 page rebuilt, \d+ files? written in \d+ ms \(content\/faqs\/05-sustainability\.yaml\)/);
 });
 
+test('an edit saved while the page was still connecting (its event stream not open yet) reloads it once the stream opens', async ({ page }) => {
+  // The page's live-reload stream is held back until the edit has been rebuilt: the rebuild's
+  // reload event goes out to no one, as when an author saves just as the page loads.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route('**/_site/events**', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(`${base}/faqs`);
+  const marker = await page.evaluate(() => ((window as any).__marker = Math.random()));
+  const rebuilt = (log.text.match(/✓ \d+ pages? rebuilt/g) ?? []).length;
+  box.edit('faqs/03-data-security.yaml', /^title: .*$/m, 'title: "Who can see my fleet data, and where is it kept?"');
+  await expect.poll(() => (log.text.match(/✓ \d+ pages? rebuilt/g) ?? []).length, { timeout: 10_000 }).toBe(rebuilt + 1);
+  open();
+  await expect(page.getByText('Who can see my fleet data, and where is it kept?')).toBeVisible({ timeout: 10_000 });
+  expect(await page.evaluate(() => (window as any).__marker)).not.toBe(marker);
+  await page.unroute('**/_site/events**');
+});
+
 test('saving a French file reloads its open French page with the change, and re-renders no English page', async ({ page, request }) => {
   const FR_FAQ = `fr/${FAQ}`;
-  const english = await (await request.get(`${base}/faqs`)).text();
+  // The page as built: the live-reload tag the preview adds names the rebuild it was served from.
+  const built = (html: string) => html.replace(/\/_site\/client\.js\?g=\d+/, '/_site/client.js');
+  const english = built(await (await request.get(`${base}/faqs`)).text());
   await page.goto(`${base}/fr/faqs`);
   const marker = await page.evaluate(() => ((window as any).__marker = Math.random()));
   box.edit(FR_FAQ, /^title: .*$/m, 'title: "Comment la télématique réduit-elle la marche au ralenti?"');
@@ -40,7 +62,7 @@ test('saving a French file reloads its open French page with the change, and re-
   expect(await page.evaluate(() => (window as any).__marker)).not.toBe(marker);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
   await expect.poll(() => log.text).toMatch(/✓ 1 page rebuilt, \d+ files? written in \d+ ms \(content\/fr\/faqs\/05-sustainability\.yaml\)/);
-  expect(await (await request.get(`${base}/faqs`)).text()).toBe(english);
+  expect(built(await (await request.get(`${base}/faqs`)).text())).toBe(english);
 });
 
 test('a content error shows the overlay in the browser and the terminal, and the last good build stays served', async ({ page }) => {
