@@ -366,6 +366,7 @@ export class OutputDir {
 
   /** `folder` becomes the spare, replacing one left there (another build's); false if it cannot. */
   private keepAsSpare(folder: string): boolean {
+    if (!mostlyShared(folder, this.written)) return false;
     const spare = spareFolder(this.outDir);
     if (lstatSync(spare, { throwIfNoEntry: false })) {
       const trash = trashFolder(this.outDir);
@@ -438,6 +439,27 @@ export class OutputDir {
     if (this.pending === 0) this.drained?.();
     else this.pump();
   }
+}
+
+/**
+ * Whether most pages of the build in `folder` are files with another name too (a cache's: the
+ * page cache links its entries into a build), looking at up to 32 of the pages in `files` it has.
+ * Kept as a spare, such a build costs little more than its folders on disk; one whose pages are
+ * its own (a `--no-cache` build, or one whose cache entries were swept since) would be a second
+ * copy of the site.
+ */
+function mostlyShared(folder: string, files: Iterable<string>): boolean {
+  let seen = 0;
+  let shared = 0;
+  for (const file of files) {
+    if (!file.endsWith('.html')) continue;
+    const stats = lstatSync(join(folder, file), { throwIfNoEntry: false });
+    if (!stats?.isFile()) continue;
+    seen += 1;
+    if (stats.nlink > 1) shared += 1;
+    if (seen === 32) break;
+  }
+  return seen > 0 && shared * 2 >= seen;
 }
 
 /** Folders made once each, asynchronously; writes wait for their folder. */

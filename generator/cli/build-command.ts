@@ -69,9 +69,10 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   }
   const writeStart = performance.now();
   // The build replaced is kept as the next one's spare only when this one reused most of its
-  // pages: then the replaced build's pages are mostly the cache's files, and the spare costs
-  // little more than its folders. After a build that rendered most pages (a template edited, a
-  // cache filled), its files are its own: kept, they would be a second copy of the site on disk.
+  // pages and the replaced build's pages are mostly the cache's files (OutputDir checks): then
+  // the spare costs little more than its folders. After a build that rendered most pages (a
+  // template edited), or after a --no-cache build, its files are its own: kept, they would be a
+  // second copy of the site on disk.
   await out.commit(outputs, { keep: !!builder.pageCache && builder.pageCache.stats.reused * 2 >= builder.routes.length });
   // Pages were written while rendering; this is what was left after the last one.
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });

@@ -402,8 +402,32 @@ describe('a cached build written over the spare (the build before the last)', ()
     expect(statSync(join(out, 'posts/2/index.html')).ino).toBe(page2);
     expect(statSync(join(out, 'posts/3/index.html')).ino).toBe(statSync(join(cache, 'page3')).ino);
     expect(statSync(join(out, 'posts/1/index.html')).ino).not.toBe(statSync(join(cache, 'page1')).ino);
-    // The build it replaced is the next spare.
-    expect(readdirSync(spare())).toEqual(['old.html']);
+    // The build it replaced is not the next spare: its page is its own file, a second copy on disk.
+    expect(existsSync(spare())).toBe(false);
+  });
+
+  test('the build replaced is kept as the spare only when most of its pages are a cache\'s files', async () => {
+    const cache = join(dir, 'cache');
+    mkdirSync(cache);
+    const pages = ['a/index.html', 'b/index.html', 'c/index.html'];
+    for (const file of pages) writeFileSync(join(cache, file[0]!), `cached ${file}`);
+    const linked = (target: OutputDir) => {
+      for (const file of pages) target.link(file, { path: join(cache, file[0]!), identity: identity(join(cache, file[0]!)) }, Buffer.from(`cached ${file}`));
+      return target.commit(new Map());
+    };
+    const written = (target: OutputDir) => {
+      for (const file of pages) target.write(file, [Buffer.from(`rendered ${file}`)]);
+      return target.commit(new Map());
+    };
+    await linked(new OutputDir(out, { spare: true }));
+    await linked(new OutputDir(out, { spare: true }));
+    // The first build's pages were the cache's: it is the spare.
+    expect(readdirSync(spare()).sort()).toEqual(['a', 'b', 'c']);
+    await written(new OutputDir(out, { spare: true }));
+    await linked(new OutputDir(out, { spare: true }));
+    // The replaced build had rendered its pages (its own files): deleted, not kept.
+    expect(existsSync(spare())).toBe(false);
+    expect(readFileSync(join(out, 'b/index.html'), 'utf8')).toBe('cached b/index.html');
   });
 
   test('a big build (its pages written on the page writer\'s thread, folders made ahead) over a spare whose pages are a cache\'s files', async () => {
