@@ -13,11 +13,8 @@ import type { FileIdentity } from './page-cache-entry.ts';
  * `exists` says a file is probably there already.
  */
 export function linkKept(source: string, identity: FileIdentity, target: string, makeFolder = false, exists = false): boolean {
-  if (exists) {
-    // Known to be there (a spare's file, write.ts): looked at first, which is often all it takes.
-    const there = lstatSync(target, { throwIfNoEntry: false });
-    if (there?.isFile() && there.dev === identity.dev && there.ino === identity.ino) return true;
-  }
+  // Known to be there (a spare's file, write.ts): looked at first, which is often all it takes.
+  if (exists && isFile(target, identity)) return true;
   try {
     linkSync(source, target);
   } catch (error) {
@@ -25,8 +22,7 @@ export function linkKept(source: string, identity: FileIdentity, target: string,
     if (code === 'EEXIST') {
       // A build written over the spare of an earlier one (write.ts, OutputDir): the file there is
       // often this very file already. Anything else there is unlinked (never written into).
-      const there = lstatSync(target, { throwIfNoEntry: false });
-      if (there?.isFile() && there.dev === identity.dev && there.ino === identity.ino) return true;
+      if (isFile(target, identity)) return true;
       try {
         unlinkSync(target);
         linkSync(source, target);
@@ -43,12 +39,17 @@ export function linkKept(source: string, identity: FileIdentity, target: string,
       }
     }
   }
-  const stats = lstatSync(target, { throwIfNoEntry: false });
-  if (stats?.isFile() && stats.dev === identity.dev && stats.ino === identity.ino) return true;
+  if (isFile(target, identity)) return true;
   try {
     unlinkSync(target);
   } catch {
     // Whatever is there is written over by the caller.
   }
   return false;
+}
+
+/** Whether `path` is, without a link, the very file `identity` names (device and inode). */
+function isFile(path: string, identity: FileIdentity): boolean {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  return !!stats?.isFile() && stats.dev === identity.dev && stats.ino === identity.ino;
 }

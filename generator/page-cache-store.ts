@@ -1,7 +1,8 @@
 // The page cache's store thread (page-cache.ts, Session.renderedFile): a page `site build` has
 // rendered and written into the new build is filed in the cache as a hard link to that file (or
 // a copy where no link can be made) and its header (`<key>.head`), each under a temporary name
-// created exclusively, then renamed into place, as page-cache.ts's `linkNew` and `writeNew` do.
+// created exclusively, then renamed into place, as page-cache.ts's `writeNew` does for a page
+// given as bytes.
 //
 // Through fs/promises that was six trips to libuv's threads a page (link, rename; open, writev,
 // close, rename), each a promise and a callback on the main thread, which renders meanwhile: a
