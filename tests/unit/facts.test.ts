@@ -144,6 +144,18 @@ describe('a site.yaml fact typed out in content', () => {
     ]);
   });
 
+  test('a fact typed out in another case is found as well, with no digit near it (the text is searched case-insensitively before it is lower-cased)', () => {
+    box = sandbox();
+    box.edit('pages/contact-us.yaml', /^intro: .*$/m, 'intro: "Written by TRILLIUM FLEET TECHNOLOGIES INC. for you."');
+    box.edit('blog/eld-compliance-checklist-for-carriers.md', /\n## /, '\nA word from trillium fleet technologies inc. and no number.\n\n## ');
+    const contact = box.read('pages/contact-us.yaml');
+    const post = box.read('blog/eld-compliance-checklist-for-carriers.md');
+    expect(warningsOf(box).map((w) => [w.file, w.line, w.column, w.message])).toEqual([
+      ['content/blog/eld-compliance-checklist-for-carriers.md', lineOf(post, 'A word from trillium'), 'A word from '.length + 1, '"trillium fleet technologies inc." is the legal name from content/site.yaml, typed out'],
+      ['content/pages/contact-us.yaml', lineOf(contact, 'TRILLIUM FLEET'), 'intro: "Written by '.length + 1, '"TRILLIUM FLEET TECHNOLOGIES INC." is the legal name from content/site.yaml, typed out'],
+    ]);
+  });
+
   test('another number is not the phone, and the brand alone is not warned about', () => {
     box = sandbox();
     box.edit('pages/contact-us.yaml', /^intro: .*$/m, 'intro: "Trillium Fleet answers on (416) 555-0199, ticket 4165550142-7."');
