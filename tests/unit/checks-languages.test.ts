@@ -45,8 +45,9 @@ function input(pages: CheckPage[], texts: Record<string, string>, over: Partial<
     resolves: (path) => ROUTES.filter((r) => !r.endsWith('/404')).includes(path) || path.startsWith('/assets/'),
     images: [],
     text: (file) => all.get(file),
-    // Every French file with its English file, so no translation is an orphan.
-    records: [...new Set([...all.keys()].flatMap((f) => [f, f.replace(/^content\/fr\//, 'content/')]))].map(record),
+    // Every French file with its English file, so no translation is an orphan. A record holds
+    // its file's text (here all of it as the YAML text), as a loaded one does.
+    records: [...new Set([...all.keys()].flatMap((f) => [f, f.replace(/^content\/fr\//, 'content/')]))].map((f) => ({ ...record(f), yamlText: all.get(f) ?? '' })),
     problems: [],
     ...over,
   };
@@ -120,6 +121,21 @@ describe('a French page linking to an English page', () => {
     expect(rendered.map((c) => [c.code, c.file, c.line, c.column, c.pages])).toEqual([['link-to-english', POST_FR, 4, 12, ['/fr/blog-details/3']]]);
     expect(rendered[0]!.hint).toBe('write the path /solutions/eld instead of the full address: on a French page it becomes /fr/solutions/eld');
     expect(runChecks(input([{ ...frPost, html: undefined }, ...others()], { [POST_FR]: body }, { resolves: undefined }))).toEqual(rendered);
+  });
+
+  test("a file whose loaded text holds neither the site's address nor {url} is not read again; one that does is", () => {
+    const body = '---\ntitle: DCE\n---\nVoir [DCE]({url}/solutions/eld).\n';
+    const frPost = page({ path: '/fr/blog-details/3', key: '/blog-details/3', sources: [POST_FR], html: undefined });
+    const base = input([frPost, ...others()], { [POST_FR]: body }, { resolves: undefined });
+    const read: string[] = [];
+    const counted = { ...base, text: (file: string) => (read.push(file), base.text(file)) };
+    expect(runChecks(counted).map((c) => [c.code, c.file, c.line, c.column])).toEqual([['link-to-english', POST_FR, 4, 12]]);
+    expect(read).toEqual([POST_FR]);
+    // The same file, loaded without the link: nothing is read, nothing is reported.
+    read.length = 0;
+    const plain = { ...counted, records: counted.records.map((r) => (r.file === POST_FR ? { ...r, yamlText: 'title: DCE', body: 'Voir la page.\n' } : r)) };
+    expect(runChecks(plain).filter((c) => c.code === 'link-to-english')).toEqual([]);
+    expect(read).toEqual([]);
   });
 
   test('a link a template writes in English (no language prefix) is reported at the page file, for a developer', () => {
