@@ -20,7 +20,7 @@ import { startLeadService, type LeadService } from './leads.ts';
 import { createAdmin } from './admin/server.ts';
 import { isEditorTempFile } from './editor-files.ts';
 import { admit, type Listening } from './guard.ts';
-import { isSafeKey, readListedFiles } from './build-files.ts';
+import { isSafeKey, readListedFiles, type ServedFiles } from './build-files.ts';
 
 export interface PreviewOptions {
   contentDir: string;
@@ -285,10 +285,11 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
  * Answers a request from a build's files exactly as production would: the CloudFront
  * Function's URL rule, 404.html with status 404 for anything missing, the shared headers,
  * ETag revalidation. `inject` adds a tag to HTML (the preview's live-reload client).
- * Only keys of `files` are served (the preview's in-memory build, or what `site serve` read
- * at start): nothing is read from disk here, so no path can reach outside the build.
+ * Only files `files` has are served (the preview's in-memory build, or the files the build
+ * `site serve` serves lists, which build-files.ts reads without following a link): no path is
+ * joined to a folder here, so none can reach outside the build.
  */
-export function respond(req: IncomingMessage, res: ServerResponse, url: URL, files: Outputs, inject = '', pageHeaders = securityHeaders): void {
+export function respond(req: IncomingMessage, res: ServerResponse, url: URL, files: ServedFiles, inject = '', pageHeaders = securityHeaders): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
     res.end('Method Not Allowed');
@@ -346,8 +347,8 @@ function compressed(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
 
 /**
  * `site serve`: an existing build, served as production would, nothing rebuilt or injected.
- * It serves only the files the build's manifest lists, read once at start without following
- * a symbolic link, and applies the preview's Host rule (guard.ts): it has no private data, but
+ * It serves only the files the build's manifest lists, checked at start and read when asked
+ * for, never through a symbolic link (build-files.ts), and applies the preview's Host rule (guard.ts): it has no private data, but
  * a `site build --drafts` output can hold unpublished posts, and one rule is easier to trust.
  */
 export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void }): Promise<{ server: Server; url: string; close(): Promise<void> }> {

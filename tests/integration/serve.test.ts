@@ -1,7 +1,7 @@
 // `site serve` on a real `site build` output (issue #14): it serves the files the build's
 // manifest lists and nothing else, never follows a symlink, and answers only requests for itself.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuild } from '../../generator/cli/build-command.ts';
@@ -83,6 +83,55 @@ describe('site serve serves exactly the build', () => {
     } finally {
       cleanup();
       writeFileSync(join(dist, 'robots.txt'), robots);
+    }
+  });
+
+  test('files are read when asked for and checked again then: a listed file or folder swapped for a link after the start is 404, and served again once it is real', async () => {
+    const robots = readFileSync(join(dist, 'robots.txt'));
+    const outside = join(dir, 'outside-faqs');
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'index.html'), `<!DOCTYPE html><title>${SECRET}</title>`);
+    const lines: string[] = [];
+    server = await startServer({ dir: dist, port: 0, host: '127.0.0.1', log: (line) => lines.push(line) });
+    const { url } = server;
+    expect((await call(url, '/robots.txt')).status).toBe(200);
+    const faqs = await call(url, '/faqs');
+    expect(faqs.status).toBe(200);
+    try {
+      unlinkSync(join(dist, 'robots.txt'));
+      symlinkSync(join(dir, 'secret.txt'), join(dist, 'robots.txt'));
+      renameSync(join(dist, 'faqs'), join(dir, 'faqs-moved'));
+      symlinkSync(outside, join(dist, 'faqs'));
+      for (const path of ['/robots.txt', '/faqs']) {
+        const answer = await call(url, path);
+        expect(answer.status, path).toBe(404);
+        expect(answer.text, path).not.toContain(SECRET);
+      }
+      expect(lines.join('\n')).toMatch(/robots\.txt is a symbolic link: not served/);
+      expect(lines.join('\n')).toMatch(/faqs\/index\.html is inside a symbolic link: not served/);
+    } finally {
+      unlinkSync(join(dist, 'robots.txt'));
+      writeFileSync(join(dist, 'robots.txt'), robots);
+      unlinkSync(join(dist, 'faqs'));
+      renameSync(join(dir, 'faqs-moved'), join(dist, 'faqs'));
+    }
+    expect((await call(url, '/robots.txt')).text).toBe(robots.toString());
+    expect((await call(url, '/faqs')).text).toBe(faqs.text);
+  });
+
+  test('a listed page rewritten after the start is served as it is now, with a new ETag', async () => {
+    const file = join(dist, 'terms-conditions/index.html');
+    const before = readFileSync(file);
+    const { url } = await serve();
+    const first = await call(url, '/terms-conditions');
+    expect(first.text).toBe(before.toString());
+    try {
+      writeFileSync(file, before.toString().replace('</body>', '<p>rewritten</p></body>'));
+      const second = await call(url, '/terms-conditions');
+      expect(second.text).toContain('<p>rewritten</p>');
+      expect(second.headers.etag).not.toBe(first.headers.etag);
+    } finally {
+      writeFileSync(file, before);
     }
   });
 
