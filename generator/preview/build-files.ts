@@ -4,7 +4,7 @@
 // disk, is never served. The files are checked when the server starts (problems reported then)
 // and read when asked for, checked again as they are opened: a 20,000-post build is 5.7 GB,
 // which had been read into memory before the first request (100 s, 5.8 GB of RSS).
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MANIFEST, type BuildManifest } from '../write.ts';
 import { isPublishable } from '../publish/local.ts';
@@ -158,6 +158,9 @@ function readInside(root: string, path: string, kept?: { bytes: Buffer; ino: num
     return code === 'ELOOP' ? 'is a symbolic link' : code === 'ENOENT' ? missing : `cannot be read (${code})`;
   }
   try {
+    // A folder swapped for a link between that check and the open would have been followed
+    // (O_NOFOLLOW covers the last name only): on Linux, the file opened must be at that path.
+    if (openedElsewhere(fd, full)) return 'is inside a symbolic link';
     const stats = fstatSync(fd);
     if (!stats.isFile()) return 'is not a regular file';
     if (kept && kept.ino === stats.ino && kept.size === stats.size && kept.mtimeMs === stats.mtimeMs) return kept;
@@ -165,4 +168,15 @@ function readInside(root: string, path: string, kept?: { bytes: Buffer; ino: num
   } finally {
     closeSync(fd);
   }
+}
+
+/** Whether the file `fd` is open on is not at `path` (Linux's /proc/self/fd; elsewhere, false). */
+function openedElsewhere(fd: number, path: string): boolean {
+  let opened: string;
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return false;
+  }
+  return opened !== path;
 }
