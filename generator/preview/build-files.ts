@@ -63,7 +63,7 @@ export class BuildFiles implements ServedFiles {
   /** Bytes of files kept in memory, at most. */
   static readonly CACHE_BYTES = 64 * 1024 * 1024;
   private readonly listed = new Set<string>();
-  private readonly kept = new Map<string, { bytes: Buffer; ino: number; size: number; mtimeMs: number }>();
+  private readonly kept = new Map<string, Read>();
   private keptBytes = 0;
   private readonly reported = new Set<string>();
 
@@ -117,15 +117,23 @@ export class BuildFiles implements ServedFiles {
   }
 }
 
+/** A listed file as read, with what says it is unchanged since. */
+interface Read { bytes: Buffer; ino: number; size: number; mtimeMs: number }
+
 const missing = 'is listed in the manifest but missing';
+
+/** What a failed look at a folder or file on the way says about the listed file. */
+function lookProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' ? missing : `cannot be read (${code})`;
+}
 
 /** What is wrong with a folder on the way to a listed file: its real path must be the one the build wrote. */
 function folderProblem(folder: string): string | undefined {
   try {
     return realpathSync.native(folder) === folder ? undefined : 'is inside a symbolic link';
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? missing : `cannot be read (${code})`;
+    return lookProblem(error);
   }
 }
 
@@ -135,8 +143,7 @@ function fileProblem(full: string): string | undefined {
   try {
     stats = lstatSync(full);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? missing : `cannot be read (${code})`;
+    return lookProblem(error);
   }
   return stats.isSymbolicLink() ? 'is a symbolic link' : stats.isFile() ? undefined : 'is not a regular file';
 }
@@ -145,7 +152,7 @@ function fileProblem(full: string): string | undefined {
  * root/path's bytes unless a link is on the way (then what is wrong). `kept`: the bytes read
  * before, taken again while the file's size, mtime and inode are unchanged.
  */
-function readInside(root: string, path: string, kept?: { bytes: Buffer; ino: number; size: number; mtimeMs: number }): { bytes: Buffer; ino: number; size: number; mtimeMs: number } | string {
+function readInside(root: string, path: string, kept?: Read): Read | string {
   const full = join(root, path);
   let fd: number;
   try {

@@ -348,8 +348,9 @@ function compressed(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
 /**
  * `site serve`: an existing build, served as production would, nothing rebuilt or injected.
  * It serves only the files the build's manifest lists, checked at start and read when asked
- * for, never through a symbolic link (build-files.ts), and applies the preview's Host rule (guard.ts): it has no private data, but
- * a `site build --drafts` output can hold unpublished posts, and one rule is easier to trust.
+ * for, never through a symbolic link (build-files.ts), and applies the preview's Host rule
+ * (guard.ts): it has no private data, but a `site build --drafts` output can hold unpublished
+ * posts, and one rule is easier to trust.
  */
 export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const log = options.log ?? console.log;
