@@ -113,7 +113,8 @@ parentPort.on('message', ({ batch, buffer, pages, pooled, define }) => {
 });
 `;
 
-function pagesFrom(value: string | undefined, fallback: number): number {
+/** A count of pages from an environment variable (a whole number, 0 and up), or `fallback`. */
+export function pagesFrom(value: string | undefined, fallback: number): number {
   const count = value === undefined || value === '' ? NaN : Number(value);
   return Number.isInteger(count) && count >= 0 ? count : fallback;
 }

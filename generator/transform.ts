@@ -6,6 +6,7 @@ import { renderInline, renderMarkdown, type Heading, type Html, type ImageHtml }
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 import { mapAlike, type Mapped } from './alike.ts';
+import type { BodySource, RenderedBody } from './markdown-ahead.ts';
 
 export interface TransformOptions {
   /**
@@ -30,15 +31,28 @@ export class MarkdownCache {
   private current = { block: new Map<string, Html>(), inline: new Map<string, Html>() };
 
   /** `image`: markup for an image in a Markdown block (a photo's <picture>); the build's asset store gives it. */
-  constructor(private readonly locale: Locale = DEFAULT_LOCALE, private readonly image?: ImageHtml) {}
+  constructor(readonly locale: Locale = DEFAULT_LOCALE, private readonly image?: ImageHtml) {}
 
   /** The cache of another language, sharing this one's runs: one `start` covers every language of a build. */
   private languages = new Map<Locale, MarkdownCache>();
   in(locale: Locale): MarkdownCache {
     if (locale === this.locale) return this;
     let cache = this.languages.get(locale);
-    if (!cache) this.languages.set(locale, (cache = new MarkdownCache(locale, this.image)));
+    if (!cache) {
+      this.languages.set(locale, (cache = new MarkdownCache(locale, this.image)));
+      cache.ahead = this.ahead;
+    }
     return cache;
+  }
+
+  /**
+   * Lazy bodies rendered on another thread ahead of their pages (markdown-ahead.ts): a lazy
+   * block read takes the thread's HTML when it is in, for every language; undefined: none.
+   */
+  private ahead: { take(key: object): RenderedBody | undefined } | undefined;
+  useAhead(ahead: { take(key: object): RenderedBody | undefined } | undefined): void {
+    this.ahead = ahead;
+    for (const cache of this.languages.values()) cache.ahead = ahead;
   }
 
   /** Starts a run: entries the previous run did not use are dropped. */
@@ -69,7 +83,11 @@ export class MarkdownCache {
   /** The last lazy block rendered: a page reads `html` and `headings` of the same one. */
   private lazyLast: [LazyHtml, Html] | undefined;
   rendered(lazy: LazyHtml): Html {
-    if (this.lazyLast?.[0] !== lazy) this.lazyLast = [lazy, { ...renderMarkdown(lazy.source, { locale: this.locale, image: this.image }), source: lazy.source }];
+    if (this.lazyLast?.[0] !== lazy) {
+      // The thread rendered it with the same function, source and language (it has no image).
+      const ahead = this.ahead?.take(lazy);
+      this.lazyLast = [lazy, { ...(ahead ?? renderMarkdown(lazy.source, { locale: this.locale, image: this.image })), source: lazy.source }];
+    }
     return this.lazyLast[1];
   }
 
@@ -89,12 +107,24 @@ export class MarkdownCache {
 /** Html whose markup is rendered on each read (MarkdownCache.lazyBlock); the last one read is remembered. */
 class LazyHtml implements Html {
   constructor(readonly source: string, private readonly cache: MarkdownCache) {}
+  /** What another thread needs to render it (markdown-ahead.ts). */
+  get toRender(): BodySource {
+    return { source: this.source, locale: this.cache.locale };
+  }
   get html(): string {
     return this.cache.rendered(this).html;
   }
   get headings(): Heading[] {
     return this.cache.rendered(this).headings;
   }
+}
+
+/**
+ * A post body a page will render when it reads it (a lazy block), with what rendering it takes;
+ * undefined for HTML already rendered (the preview's, a body with an image) or anything else.
+ */
+export function lazyBody(html: unknown): { key: object; body: BodySource } | undefined {
+  return html instanceof LazyHtml ? { key: html, body: html.toRender } : undefined;
 }
 
 type SourcePost = SourceSite['posts'][number];
