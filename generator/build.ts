@@ -520,13 +520,22 @@ export class Builder {
     const pooled = new Set<Promise<void>>();
     // A big build's post bodies are rendered ahead of their pages on a thread of their own
     // (markdown-ahead.ts): the loop asks for those of the next routes it will render.
-    const ahead = this.lazyPosts && onPage && !pool && this.routes.length >= MarkdownAhead.FROM ? new MarkdownAhead() : undefined;
-    this.markdown.useAhead(ahead);
+    // A cached build starts the thread only once it has rendered a few hundred pages (a template
+    // or the tool changed): otherwise it reuses nearly every page, and the thread would cost its
+    // start (~30 MB, and the other core, which the page cache's reader thread needs) for a few.
+    const wantsAhead = this.lazyPosts && !!onPage && !pool && this.routes.length >= MarkdownAhead.FROM;
+    let ahead: MarkdownAhead | undefined;
+    let misses = 0;
     // Asked for in runs of half the window: each message wakes the thread, and on two busy cores
     // a woken thread costs the main thread ~0.2-0.6 ms (page-writer.ts). Asked a route at a time,
     // the messages took ~0.3 s of a 4,000-post build.
     let askedTo = 0;
     const askAhead = (from: number) => {
+      if (!ahead) {
+        if (cached && ++misses < MarkdownAhead.AFTER_RENDERED) return;
+        ahead = new MarkdownAhead();
+        this.markdown.useAhead(ahead);
+      }
       if (askedTo > from + MarkdownAhead.WINDOW / 2) return;
       const end = Math.min(this.routes.length, from + MarkdownAhead.WINDOW);
       for (let i = Math.max(askedTo, from); i < end; i++) {
@@ -666,7 +675,7 @@ export class Builder {
         }
         // Rendered here: the bodies of the next routes are asked for (a cached build asks only
         // around the pages it renders, not for the pages it reuses).
-        if (ahead) askAhead(index);
+        if (wantsAhead) askAhead(index);
         // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
         // pages are 130 MB), which keeps a big build's memory down.
         if (onPage && !retainPages) wait = renderHere(route, true);

@@ -13,6 +13,7 @@ import { constants, lstatSync, readFileSync, statSync, type Stats } from 'node:f
 import { lstat, mkdir, open, readdir, rename, unlink, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { threadEnv } from './thread-env.ts';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Glyph } from 'fontkit';
@@ -684,7 +685,7 @@ class CardReader {
 
   constructor() {
     // A small heap: the thread keeps one card's bytes at a time.
-    this.worker = new Worker(new URL('./card-reader.ts', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+    this.worker = new Worker(new URL('./card-reader.ts', import.meta.url), { env: threadEnv(), resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
     this.worker.on('message', ({ id, card }: { id: number; card?: CheckedCard }) => this.settle(id, card));
     const fail = () => {
       this.failed = true;

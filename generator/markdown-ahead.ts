@@ -15,11 +15,11 @@
 // otherwise, so nothing ever waits for the thread and the bytes are the same either way (the
 // same function, on the same source and language). A thread that fails (cannot start, throws,
 // stops) answers nothing more: the main thread renders the rest, as it does without one.
-import { getCompileCacheDir } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Heading } from './markdown.ts';
 import type { Locale } from './locales.ts';
 import { pagesFrom } from './page-writer.ts';
+import { threadEnv } from './thread-env.ts';
 
 /** A body rendered on the thread: what renderMarkdown gives. */
 export interface RenderedBody { html: string; headings: Heading[] }
@@ -34,6 +34,8 @@ export class MarkdownAhead {
    * takes off. SITE_MARKDOWN_THREAD_FROM sets another count (0: always; the tests use it).
    */
   static readonly FROM = pagesFrom(process.env.SITE_MARKDOWN_THREAD_FROM, 1000);
+  /** Pages a build with the page cache renders before it starts the thread (a template or the tool changed, and most pages render). */
+  static readonly AFTER_RENDERED = 256;
   /** How many routes ahead of the one rendering the loop asks for (a page is ~0.4 ms, a body ~0.08 ms there). */
   static readonly WINDOW = 128;
   /** Bodies sent to the thread in one message at most (flush sends fewer). */
@@ -53,15 +55,9 @@ export class MarkdownAhead {
   readonly stats = { taken: 0, missed: 0 };
 
   constructor() {
-    // A small heap: the thread holds a batch's sources and results at a time. It loads its
-    // TypeScript through Node's compile cache, as the main thread does (bin/site.js): without it,
-    // Node loads its TypeScript stripper into the thread, ~20 MB more (+45 MB for the thread, +29
-    // MB with it, measured with a process's RSS).
-    const compileCache = getCompileCacheDir?.();
-    this.worker = new Worker(new URL('./markdown-worker.ts', import.meta.url), {
-      env: compileCache ? { ...process.env, NODE_COMPILE_CACHE: compileCache } : process.env,
-      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 },
-    });
+    // A small heap: the thread holds a batch's sources and results at a time. Its TypeScript
+    // comes through Node's compile cache (threadEnv).
+    this.worker = new Worker(new URL('./markdown-worker.ts', import.meta.url), { env: threadEnv(), resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 } });
     this.worker.on('message', ({ ids, ends, headings, bytes }: { ids: number[]; ends: number[]; headings: (Heading[] | undefined)[]; bytes: ArrayBuffer }) => {
       const all = Buffer.from(bytes);
       ids.forEach((id, i) => {

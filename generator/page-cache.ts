@@ -40,6 +40,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { StoreThread } from './page-cache-store.ts';
 import { Worker } from 'node:worker_threads';
+import { threadEnv } from './thread-env.ts';
 import { availableParallelism } from 'node:os';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { lstat, open, rename, unlink } from 'node:fs/promises';
@@ -466,7 +467,7 @@ class Reader {
     this.workers = Array.from({ length: count }, (_, index) => {
       // A heap for the records (a 20,000-post site's are ~40,000 entries with their heads): with
       // 4 MB young and 64 MB old the thread spent 1.1 s of its 4.6 s collecting garbage, 0.27 s now.
-      const worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { workerData: { dir, secret, islands, index, count }, resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } });
+      const worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { env: threadEnv(), workerData: { dir, secret, islands, index, count }, resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } });
       worker.unref();
       worker.on('message', (message: { id: number; result: EntryResult; assets?: AssetCall[] } | { closed: true }) => {
         if ('closed' in message) return this.closed.get(worker)?.();

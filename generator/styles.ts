@@ -22,6 +22,7 @@ import { createRequire, getCompileCacheDir } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEnv } from './thread-env.ts';
 import { hash, sha256 } from './hash.ts';
 
 export interface StylesResult {
@@ -69,7 +70,7 @@ export async function compileStyles(root: string): Promise<StylesResult> {
 export function compileStylesInWorker(root: string): Promise<StylesResult> {
   return new Promise((resolve, reject) => {
     const compileCache = getCompileCacheDir();
-    const worker = new Worker(new URL('./styles-worker.ts', import.meta.url), { workerData: { root, compileCache } });
+    const worker = new Worker(new URL('./styles-worker.ts', import.meta.url), { env: threadEnv(), workerData: { root, compileCache } });
     worker.once('message', (message: { files: [string, Uint8Array][]; css: string; fontPreload: string; inputs: string[]; sources: [string, string][] } | { error: string }) => {
       if ('error' in message) reject(new Error(message.error));
       else {
