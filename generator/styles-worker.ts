@@ -1,12 +1,10 @@
 // The worker thread behind compileStylesInWorker (styles.ts).
+// It starts with the process's compile cache in its environment (styles.ts, threadEnv): Sass's
+// 5 MB of JavaScript is the reason to want it here (see bin/site.js).
 import { parentPort, workerData } from 'node:worker_threads';
-import { enableCompileCache } from 'node:module';
 import { compileStyles } from './styles.ts';
 
-const { root, compileCache } = workerData as { root: string; compileCache?: string };
-// A worker does not inherit the process's compile cache; Sass's 5 MB of JavaScript is the
-// reason to want it here (see bin/site.js).
-if (compileCache) enableCompileCache(compileCache);
+const { root } = workerData as { root: string };
 try {
   const result = await compileStyles(root);
   parentPort!.postMessage({ files: [...result.files], css: result.css, fontPreload: result.fontPreload, inputs: result.inputs, sources: result.sources });

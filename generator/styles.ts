@@ -18,7 +18,7 @@
 // binary makes `npm ci` refuse the lock file: CI here is such a machine. The cache gives a
 // rebuild more than the embedded compiler did.)
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire, getCompileCacheDir } from 'node:module';
+import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -69,8 +69,7 @@ export async function compileStyles(root: string): Promise<StylesResult> {
 /** compileStyles on a worker thread. A Sass error rejects with Sass's own message (file:line). */
 export function compileStylesInWorker(root: string): Promise<StylesResult> {
   return new Promise((resolve, reject) => {
-    const compileCache = getCompileCacheDir();
-    const worker = new Worker(new URL('./styles-worker.ts', import.meta.url), { env: threadEnv(), workerData: { root, compileCache } });
+    const worker = new Worker(new URL('./styles-worker.ts', import.meta.url), { env: threadEnv(), workerData: { root } });
     worker.once('message', (message: { files: [string, Uint8Array][]; css: string; fontPreload: string; inputs: string[]; sources: [string, string][] } | { error: string }) => {
       if ('error' in message) reject(new Error(message.error));
       else {
