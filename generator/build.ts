@@ -176,7 +176,7 @@ export class Builder {
    * (where a file of the new build is to be written: OutputDir.claim), a big build renders on
    * threads that write their pages there themselves (render-pool.ts).
    */
-  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; prepare?: (files: string[], linking: boolean) => void; hashesPages?: boolean } = {}): Promise<Outputs> {
+  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; inSpare?: (file: string) => boolean; prepare?: (files: string[], linking: boolean) => void; hashesPages?: boolean } = {}): Promise<Outputs> {
     this.timings = [];
     this.validation.treeChanged();
     this.cards.planAll();
@@ -215,7 +215,7 @@ export class Builder {
     const early = !bundled && !this.pageCache && !!options.onPage && options.retainPages === false && !this.threadsFor(options);
     const later = early ? { bundle: bundling, styles: await parts.styles } : undefined;
     if (!later) this.bundled = await bundling;
-    await this.time('render', () => this.renderAll(options.onPage, options.retainPages ?? true, options.claim, later, !!options.hashesPages));
+    await this.time('render', () => this.renderAll(options.onPage, options.retainPages ?? true, options.claim, later, !!options.hashesPages, options.inSpare));
     // The pages have called the templates' functions: V8's code for them is kept for the next process.
     saveTemplatesCode();
     this.pending = noChanges();
@@ -490,7 +490,7 @@ export class Builder {
    * in place: renderEdit). With `onPage`, it hands over each page and lets the event loop run
    * every few pages, so the writes it started make progress while rendering goes on.
    */
-  private async renderAll(onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }, sinkHashes = false): Promise<string[]> {
+  private async renderAll(onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }, sinkHashes = false, inSpare?: (file: string) => boolean): Promise<string[]> {
     const site = this.site!;
     if (!later) this.measureScripts();
     // Pages rendered before the scripts are in (Builder.full): held, with a stand-in client, until then.
@@ -507,7 +507,7 @@ export class Builder {
     const live = new Set<string>();
     // A full build with the page cache: unchanged pages come from it, the others are stored.
     const lazy = !!onPage && !retainPages;
-    const cached = this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy, claim: lazy ? claim : undefined });
+    const cached = this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy, claim: lazy ? claim : undefined, inSpare: lazy ? inSpare : undefined });
     // With SITE_RENDER_THREADS, `site build` renders on threads that write their pages themselves
     // (render-pool.ts); the main thread renders a page itself while no thread is open (they start
     // up while it works), and any page a thread could not render.
@@ -634,10 +634,13 @@ export class Builder {
     // (OutputDir) most links are a look at the file there, and beside is faster (20,000 posts,
     // one post edited, alternating: 8.62-8.76 s against 8.84-8.96 s, peak RSS 750-766 MB against
     // 769-840 MB). (Tried in session 17 for every build, when the page loop had no reader thread: no gain.)
-    const handCards = () => this.time('cards', () => this.cards.each((file, card, source) => {
+    // A sink that says where a file goes has the cards this machine's record vouches for linked
+    // there by the cards' thread (cards.ts); it hears only of the others.
+    const linker = onPage && claim && inSpare ? { claim, inSpare } : undefined;
+    const handCards = () => this.time('cards', () => this.cards.each((file, card, source, linked) => {
       digests.set(file, { bytes: card.size, sha256: card.sha256 });
-      return onPage!(file, card.bytes, source);
-    }));
+      return linked ? undefined : onPage!(file, card.bytes, source);
+    }, linker));
     const cards = pool || (cached && onPage && !retainPages) ? handCards() : undefined;
     cards?.catch(() => {});
     try {

@@ -29,6 +29,7 @@ import { isWholeImage, withPngText } from './images/png-text.ts';
 import type { Linkable, ReadBytes } from './write.ts';
 import type { FileIdentity, FileStats } from './page-cache-entry.ts';
 import { readRecords, vouches, writeRecords, type FileRecord } from './file-records.ts';
+import type { CardLink } from './card-reader.ts';
 import { loadSharp, sharpVersions } from './images/sharp.ts';
 
 /** What a page's head says about its card. */
@@ -69,6 +70,15 @@ export interface CardOptions {
 
 /** Builds with fewer cards read them on the main thread: starting a thread costs more than it saves. */
 export const CARD_THREAD_FROM = 1000;
+
+/** Cards the thread links per message (SocialCards.each, `linker`). */
+const CARD_LINK_BATCH = 256;
+
+/** Where `site build` puts a card it links (OutputDir.claim) and whether a file is there already (OutputDir.inSpare). */
+export interface CardLinker {
+  claim(file: string): string;
+  inSpare(file: string): boolean;
+}
 
 /** The build's card stage: plans a card per route, then makes (or reads) the ones it needs. */
 export class SocialCards {
@@ -405,8 +415,8 @@ export class SocialCards {
    * is bound to this boot of this machine, so it vouches only for files this machine saw
    * (generator/file-records.ts).
    */
-  async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable) => Promise<void> | undefined | void): Promise<void> {
-    const entries = [...this.planned];
+  async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable, linked?: boolean) => Promise<void> | undefined | void, linker?: CardLinker): Promise<void> {
+    let entries = [...this.planned];
     await settle(entries.map(([, p]) => p.bytes));
     const ledger = join(this.options.cacheDir, cardRecordName(this.contentDir));
     // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
@@ -420,6 +430,43 @@ export class SocialCards {
     // thread's time, its reads, SHA-256s and the garbage collection of a buffer per card.
     let thread: CardReader | undefined;
     const useThread = entries.length >= (this.options.threadFrom ?? CARD_THREAD_FROM);
+    // A sink that can be told where a card goes (`linker`: site build's OutputDir) has the cards
+    // the record vouches for linked there by the thread, in batches; `sink` then only hears of
+    // them (`linked`). The others, and any the thread did not link, go the way below.
+    if (linker && useThread) {
+      const recorded = entries.filter(([, { key }]) => verified.has(key));
+      const linking: Promise<void>[] = [];
+      const left = new Set<string>(entries.filter(([, { key }]) => !verified.has(key)).map(([file]) => file));
+      for (let at = 0; at < recorded.length; at += CARD_LINK_BATCH) {
+        const batch = recorded.slice(at, at + CARD_LINK_BATCH);
+        const links = batch.map(([file, { key }]): CardLink => {
+          const known = verified.get(key)!;
+          const target = linker.claim(file);
+          return [join(this.options.cacheDir, `${key}.bin`), known.size, known.mtimeMs, known.dev, known.ino, target, linker.inSpare(file)];
+        });
+        linking.push((thread ??= new CardReader()).link(links).then(async (linked) => {
+          for (const [i, [file, { key }]] of batch.entries()) {
+            if (linked?.[i] !== 1) {
+              left.add(file);
+              continue;
+            }
+            const known = verified.get(key)!;
+            const path = links[i]![0];
+            this.marked.set(key, known.mtimeMs);
+            this.sizes.set(key, known.size);
+            this.stats.verifiedByStat++;
+            await sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: known.dev, ino: known.ino } }, true);
+          }
+        }));
+      }
+      try {
+        await Promise.all(linking);
+      } catch (error) {
+        await thread?.close();
+        throw error;
+      }
+      entries = entries.filter(([file]) => left.has(file));
+    }
     const reader = async () => {
       while (next < entries.length) {
         const [file, { key, job }] = entries[next++]!;
@@ -679,14 +726,14 @@ type CheckedCard = FileStats & { sha256: string };
  */
 class CardReader {
   private readonly worker: Worker;
-  private readonly waiting = new Map<number, (answer: CheckedCard | undefined | 'failed') => void>();
+  private readonly waiting = new Map<number, (answer: CheckedCard | number[] | undefined | 'failed') => void>();
   private next = 0;
   private failed = false;
 
   constructor() {
     // A small heap: the thread keeps one card's bytes at a time.
     this.worker = new Worker(new URL('./card-reader.ts', import.meta.url), { env: threadEnv(), resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
-    this.worker.on('message', ({ id, card }: { id: number; card?: CheckedCard }) => this.settle(id, card));
+    this.worker.on('message', ({ id, card, linked }: { id: number; card?: CheckedCard; linked?: number[] }) => this.settle(id, linked ?? card));
     const fail = () => {
       this.failed = true;
       for (const id of [...this.waiting.keys()]) this.settle(id, 'failed');
@@ -699,7 +746,15 @@ class CardReader {
     if (this.failed) return Promise.resolve('failed');
     const id = this.next++;
     this.worker.postMessage({ id, path });
-    return new Promise((resolve) => this.waiting.set(id, resolve));
+    return new Promise((resolve) => this.waiting.set(id, (answer) => resolve(Array.isArray(answer) ? undefined : answer)));
+  }
+
+  /** Links `cards` where they go (card-reader.ts): 1 for each linked, 0 for each left; undefined if the thread failed. */
+  link(cards: CardLink[]): Promise<number[] | undefined> {
+    if (this.failed) return Promise.resolve(undefined);
+    const id = this.next++;
+    this.worker.postMessage({ id, link: cards });
+    return new Promise((resolve) => this.waiting.set(id, (answer) => resolve(Array.isArray(answer) ? answer : undefined)));
   }
 
   async close(): Promise<void> {
@@ -707,7 +762,7 @@ class CardReader {
     await this.worker.terminate();
   }
 
-  private settle(id: number, answer: CheckedCard | undefined | 'failed'): void {
+  private settle(id: number, answer: CheckedCard | number[] | undefined | 'failed'): void {
     const resolve = this.waiting.get(id);
     if (!resolve) return;
     this.waiting.delete(id);

@@ -56,13 +56,13 @@ const listPlace = new Map<string, number>();
 // A build that only links the pages (`lazy`) gets none of their bytes: each is read into this
 // one buffer and checked here.
 const scratch = new Scratch();
-parentPort!.on('message', (message: { id: number; key: string; path: string; lazy: boolean; target?: string } | { close: true }) => {
+parentPort!.on('message', (message: { id: number; key: string; path: string; lazy: boolean; target?: string; exists?: boolean } | { close: true }) => {
   if ('close' in message) {
     if (used.size) writeRecords(ledger, used, { check, lists: listTexts });
     parentPort!.postMessage({ closed: true });
     return;
   }
-  const { id, key, path, lazy, target } = message;
+  const { id, key, path, lazy, target, exists } = message;
   let result: EntryResult;
   let list: string | undefined;
   try {
@@ -81,7 +81,7 @@ parentPort!.on('message', (message: { id: number; key: string; path: string; laz
       // by the build, so that a first cached build (CI's) keeps this thread to its reading, which
       // is then the slower side. The build's folder exists while this thread runs (the build
       // stops it before removing one).
-      if (target && !result.bytes && !result.checked) result = { ...result, linked: linkKept(join(dir, key), result.identity, target, true) };
+      if (target && !result.bytes && !result.checked) result = { ...result, linked: linkKept(join(dir, key), result.identity, target, true, exists) };
     }
   } catch (error) {
     result = { kind: 'bad' as const, reason: `unreadable (${error instanceof Error ? error.message : String(error)})` };

@@ -112,6 +112,12 @@ export interface CacheContext {
    * is linked by the build), and such a page comes back `linked`.
    */
   claim?: (file: string) => string;
+  /**
+   * Whether a file is in the build being written over (OutputDir's spare, asked once the file is
+   * claimed): the reader thread then looks at it before linking, since it is most often that very
+   * page already (an attempt to link first failed with EEXIST for each such page).
+   */
+  inSpare?: (file: string) => boolean;
 }
 
 /** A page taken from the cache. */
@@ -398,9 +404,10 @@ export class Session {
 
   /** Reads and checks one entry on the reader thread; undefined (with a warning) when it cannot be trusted. */
   private async read(key: string, path: string): Promise<CachedPage | undefined> {
-    const { lazy, claim } = this.context;
-    const target = lazy && claim ? claim(this.files.get(path)!) : undefined;
-    const result = await this.reader().read(key, path, !!lazy, target);
+    const { lazy, claim, inSpare } = this.context;
+    const file = this.files.get(path)!;
+    const target = lazy && claim ? claim(file) : undefined;
+    const result = await this.reader().read(key, path, !!lazy, target, target !== undefined && !!inSpare?.(file));
     if (result.kind === 'missing') return undefined;
     if (result.kind === 'bad') {
       this.cache.ignore(key, result.reason);
@@ -487,11 +494,11 @@ class Reader {
     return list;
   }
 
-  read(key: string, path: string, lazy: boolean, target?: string): Promise<EntryResult> {
+  read(key: string, path: string, lazy: boolean, target?: string, exists?: boolean): Promise<EntryResult> {
     if (this.failure) return Promise.resolve({ kind: 'bad', reason: this.failure });
     const id = this.next++;
     if (!this.waiting.size) for (const worker of this.workers) worker.ref();
-    this.workers[id % this.workers.length]!.postMessage({ id, key, path, lazy, target });
+    this.workers[id % this.workers.length]!.postMessage({ id, key, path, lazy, target, exists });
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 

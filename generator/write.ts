@@ -273,6 +273,11 @@ export class OutputDir {
     return join(this.temp, file);
   }
 
+  /** Whether `file` is in the build being written over (the spare), as far as is known once it is claimed. */
+  inSpare(file: string): boolean {
+    return !!this.spareFiles?.has(file);
+  }
+
   private enqueue(file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable, hashed?: Hashed): Promise<void> | undefined {
     checkOutputPath(file);
     this.settle();

@@ -443,6 +443,61 @@ describe('the card stage', () => {
     expect((await streamed(0)).stats).toMatchObject({ verifiedByStat: 5, checkedOnThread: 0, rendered: 0 });
   });
 
+  test('with a linker (site build), the thread links the cards the record vouches for where they go; the others go the usual way', async () => {
+    const cacheDir = temp('cards-cache-');
+    const paths = ['/', '/faqs', '/careers', '/contact-us', '/partnership'];
+    const streamed = async (linker?: { claim(file: string): string; inSpare(file: string): boolean }) => {
+      const drawn = counting();
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render, threadFrom: linker ? 0 : undefined });
+      cards.retain = false;
+      cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
+      const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>); linked?: boolean }>();
+      await cards.each((file, card, _source, linked) => void got.set(file, { ...card, linked }), linker);
+      return { got, made: drawn.made, stats: cards.stats };
+    };
+    const first = await streamed();
+    expect(first.made).toHaveLength(5);
+    const expected = new Map([...first.got].map(([file, card]) => [file, card.bytes as Buffer]));
+    const files = [...expected.keys()].sort();
+    const cacheFile = (file: string) => join(cacheDir, readdirSync(cacheDir).find((n) => n.endsWith('.bin') && readFileSync(join(cacheDir, n)).equals(expected.get(file)!))!);
+    // The build's folder: one card's place holds another file (a spare's stale file), and one
+    // card's folder cannot be made (a file is where it goes).
+    const out = temp('cards-out-');
+    const [stale, changed, blocked] = files;
+    mkdirSync(join(out, 'assets/cards'), { recursive: true });
+    writeFileSync(join(out, stale!), 'stale');
+    writeFileSync(join(out, 'blocker'), 'a file');
+    // One card touched since the record was made: the record no longer vouches for it.
+    const touched = cacheFile(changed!);
+    utimesSync(touched, new Date(), new Date(Date.now() + 5_000));
+    const claimed: string[] = [];
+    const linker = {
+      claim: (file: string) => (claimed.push(file), file === blocked ? join(out, 'blocker', file) : join(out, file)),
+      inSpare: (file: string) => file === stale,
+    };
+    const second = await streamed(linker);
+    expect(second.made).toEqual([]);
+    // Every card the record names was claimed; the thread found the touched one no longer the recorded file.
+    expect(claimed.sort()).toEqual(files);
+    const linked = files.filter((f) => second.got.get(f)!.linked);
+    expect(linked).toEqual(files.filter((f) => f !== changed && f !== blocked));
+    for (const file of linked) {
+      // A hard link to the cache's very file, the stale file replaced.
+      expect(statSync(join(out, file)).ino).toBe(statSync(cacheFile(file)).ino);
+      expect(readFileSync(join(out, file)).equals(expected.get(file)!)).toBe(true);
+      expect(second.got.get(file)!.sha256).toBe(sha256(expected.get(file)!));
+    }
+    // The touched card was checked on the thread and handed on; the blocked one handed on as before.
+    expect(second.stats).toMatchObject({ verifiedByStat: 4, checkedOnThread: 1, rendered: 0 });
+    for (const file of [changed!, blocked!]) {
+      const card = second.got.get(file)!;
+      expect(card.linked).toBeUndefined();
+      const bytes = Buffer.isBuffer(card.bytes) ? card.bytes : await card.bytes();
+      expect(bytes.equals(expected.get(file)!)).toBe(true);
+    }
+    expect(existsSync(join(out, changed!))).toBe(false);
+  });
+
   test('the preview does not read a cached card that is a FIFO or a link: it draws the card again', async () => {
     const cacheDir = temp('cards-cache-');
     const first = new SocialCards(root, contentDir, { cacheDir, render: counting().render });
