@@ -430,10 +430,17 @@ export class SocialCards {
     // thread's time, its reads, SHA-256s and the garbage collection of a buffer per card.
     let thread: CardReader | undefined;
     const useThread = entries.length >= (this.options.threadFrom ?? CARD_THREAD_FROM);
+    // A card the record vouches for, at `path`: handed on with the record's values (`linked`: already where it goes).
+    const vouched = (file: string, key: string, known: FileRecord, path: string, linked?: boolean) => {
+      this.marked.set(key, known.mtimeMs);
+      this.sizes.set(key, known.size);
+      this.stats.verifiedByStat++;
+      return sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: known.dev, ino: known.ino } }, linked);
+    };
     // A sink that can be told where a card goes (`linker`: site build's OutputDir) has the cards
     // the record vouches for linked there by the thread, in batches; `sink` then only hears of
     // them (`linked`). The others, and any the thread did not link, go the way below.
-    if (linker && useThread) {
+    const linkOnThread = async () => {
       const recorded = entries.filter(([, { key }]) => verified.has(key));
       const linking: Promise<void>[] = [];
       const left = new Set<string>(entries.filter(([, { key }]) => !verified.has(key)).map(([file]) => file));
@@ -441,32 +448,18 @@ export class SocialCards {
         const batch = recorded.slice(at, at + CARD_LINK_BATCH);
         const links = batch.map(([file, { key }]): CardLink => {
           const known = verified.get(key)!;
-          const target = linker.claim(file);
-          return [join(this.options.cacheDir, `${key}.bin`), known.size, known.mtimeMs, known.dev, known.ino, target, linker.inSpare(file)];
+          return [join(this.options.cacheDir, `${key}.bin`), known.size, known.mtimeMs, known.dev, known.ino, linker!.claim(file), linker!.inSpare(file)];
         });
         linking.push((thread ??= new CardReader()).link(links).then(async (linked) => {
           for (const [i, [file, { key }]] of batch.entries()) {
-            if (linked?.[i] !== 1) {
-              left.add(file);
-              continue;
-            }
-            const known = verified.get(key)!;
-            const path = links[i]![0];
-            this.marked.set(key, known.mtimeMs);
-            this.sizes.set(key, known.size);
-            this.stats.verifiedByStat++;
-            await sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: known.dev, ino: known.ino } }, true);
+            if (linked?.[i] === 1) await vouched(file, key, verified.get(key)!, links[i]![0], true);
+            else left.add(file);
           }
         }));
       }
-      try {
-        await Promise.all(linking);
-      } catch (error) {
-        await thread?.close();
-        throw error;
-      }
+      await Promise.all(linking);
       entries = entries.filter(([file]) => left.has(file));
-    }
+    };
     const reader = async () => {
       while (next < entries.length) {
         const [file, { key, job }] = entries[next++]!;
@@ -476,10 +469,7 @@ export class SocialCards {
         const stats = lstatQuiet(path);
         const known = verified.get(key);
         if (stats?.isFile() && vouches(known, stats)) {
-          this.marked.set(key, stats.mtimeMs);
-          this.sizes.set(key, known.size);
-          this.stats.verifiedByStat++;
-          await sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: stats.dev, ino: stats.ino } });
+          await vouched(file, key, known, path);
           continue;
         }
         const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path) : 'failed';
@@ -513,6 +503,7 @@ export class SocialCards {
       }
     };
     try {
+      if (linker && useThread) await linkOnThread();
       await Promise.all(Array.from({ length: 4 }, reader));
     } finally {
       await thread?.close();
