@@ -236,12 +236,14 @@ export class SocialCards {
         if (this.retain) remembered.set(route.path, { title: input.title, section: input.section, lang: input.lang, template, key, file });
       }
       setCard(route, file, type, own?.alt);
-      const bytes = (this.retain ? this.make(key, job) : this.ensure(key, job)).catch((error: unknown) => {
+      const made = this.retain ? this.make(key, job) : this.ensure(key, job);
+      // A card the record vouches for has nothing to wait for (ensure): the one settled promise.
+      const bytes = made === SETTLED ? made : made.catch((error: unknown) => {
         if (!own || error instanceof ContentError) throw error;
         throw new ContentError([problem('image-corrupt', { ...locate(route), path: 'socialImage.image' }, { value: own.image, detail: error instanceof Error ? error.message : String(error) })]);
       });
       // Rejections are read by files(); until then they must not count as unhandled.
-      bytes.catch(() => {});
+      if (bytes !== SETTLED) bytes.catch(() => {});
       planned.set(file, { key, job, bytes });
       setFiles.add(file);
       fresh.push(file);
@@ -420,7 +422,7 @@ export class SocialCards {
     await settle(entries.map(([, p]) => p.bytes));
     const ledger = join(this.options.cacheDir, cardRecordName(this.contentDir));
     // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
-    const verified = await this.recordAtPlan();
+    const verified = this.recordAtPlan();
     let changed = false;
     let next = 0;
     // Cards the record does not vouch for (a first build; CI, whose restored record is another
@@ -516,24 +518,30 @@ export class SocialCards {
   }
 
   /** This content folder's record as plan() found it: cards recorded there need no look before `each`. */
-  private verifiedAtPlan: Promise<Map<string, FileRecord>> | undefined;
+  private verifiedAtPlan: Map<string, FileRecord> | undefined;
 
   /** That record, read the first time it is asked for in a build. */
-  private recordAtPlan(): Promise<Map<string, FileRecord>> {
-    return (this.verifiedAtPlan ??= Promise.resolve(readRecords(join(this.options.cacheDir, cardRecordName(this.contentDir)))));
+  private recordAtPlan(): Map<string, FileRecord> {
+    return (this.verifiedAtPlan ??= readRecords(join(this.options.cacheDir, cardRecordName(this.contentDir))));
   }
 
   /** Makes sure the card with this key is in the cache folder (drawn now if not), without keeping it. */
   private ensure(key: string, job: () => CardJob): Promise<undefined> {
+    // A card the record lists is looked at by `each` anyway (lstat), which draws it if it is
+    // gone or damaged: a stat here too was 8,000 calls a build at 4,000 posts. Whole or not is
+    // seen when `each` reads it. Nothing is queued for it either: at 20,000 posts the 40,000
+    // jobs (an async function, a closure and a place in the limiter's queue each) held ~100 MB
+    // at the end of the plan and took ~0.2 s of it.
+    if (this.recordAtPlan().has(key)) {
+      this.stats.fromDisk++;
+      return SETTLED;
+    }
     const path = join(this.options.cacheDir, `${key}.bin`);
     return this.limit(async () => {
-      // A card the record lists is looked at by `each` anyway (lstat), which draws it if it is
-      // gone or damaged: a stat here too was 8,000 calls a build at 4,000 posts. Whole or not
-      // is seen when `each` reads it. Any other (a first build's, CI's) is looked at here with a
-      // synchronous stat: through fs/promises each was a trip to a file thread and back, 516 ms of
-      // the main thread for 8,000 cards in a profile of a first cached build, 81 ms now.
-      const recorded = (await this.recordAtPlan()).has(key);
-      if (recorded || statSync(path, { throwIfNoEntry: false })?.isFile()) {
+      // Any other card (a first build's, CI's) is looked at here with a synchronous stat:
+      // through fs/promises each was a trip to a file thread and back, 516 ms of the main
+      // thread for 8,000 cards in a profile of a first cached build, 81 ms now.
+      if (statSync(path, { throwIfNoEntry: false })?.isFile()) {
         this.stats.fromDisk++;
         return undefined;
       }
@@ -811,6 +819,9 @@ async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
   await writeFile(temp, bytes);
   await rename(temp, path);
 }
+
+/** What `ensure` gives for a card the record vouches for: nothing to make, nothing to wait for. */
+const SETTLED: Promise<undefined> = Promise.resolve(undefined);
 
 /**
  * At most `n` jobs at once; the rest wait in order. The waiting list is read from a moving

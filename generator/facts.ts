@@ -17,6 +17,7 @@ import { locales } from './locales.ts';
 import { mapProseLines, occurrence, outsideCodeSpans, positionIn, proseLinesOf, proseMatches, stringsIn } from './text-places.ts';
 import { mapAlike, type Mapped } from './alike.ts';
 import { escapeRegExp } from './check-text.ts';
+import { EditMemo, editMap } from './edit-memo.ts';
 
 /** `{name}`: a letter, then letters and digits. Other braces ("{ }", JSON) are plain text. */
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
@@ -209,7 +210,7 @@ function mapStrings(value: unknown, fn: (s: string) => string): unknown {
 
 // One expansion per record and set of facts: the preview re-validates on every edit, and an
 // unchanged record must stay the same object so the schema results cached for it are reused.
-const expandedOf = new WeakMap<SourceRecord, { key: string; record: SourceRecord }>();
+const expandedOf = new EditMemo<SourceRecord, { key: string; record: SourceRecord }>();
 
 /**
  * Records with their placeholders expanded in data, front matter and body. site.yaml is the
@@ -236,7 +237,7 @@ export function expandRecords(records: readonly SourceRecord[], facts: Facts = f
   return { records: mapped.to, facts };
 }
 
-const lastExpanded = new Map<string, { key: string; mapped: Mapped<SourceRecord, SourceRecord> }>();
+const lastExpanded = editMap<string, { key: string; mapped: Mapped<SourceRecord, SourceRecord> }>();
 
 /**
  * A problem for each `{name}` left in a record that is neither a fact nor a runtime parameter
@@ -254,7 +255,7 @@ export function placeholderProblems(record: SourceRecord, declared: readonly Par
 
 // Per record and the parameter list its schema check gave (a new one when the file changes), so
 // the preview re-reads only the files an edit touched. The fact names never change.
-const unknownOf = new WeakMap<SourceRecord, { declared: readonly ParamField[]; problems: Problem[] }>();
+const unknownOf = new EditMemo<SourceRecord, { declared: readonly ParamField[]; problems: Problem[] }>();
 
 function findUnknown(record: SourceRecord, declared: readonly ParamField[], facts: Facts): Problem[] {
   const params = new Map(declared.map((d) => [formatPath(d.path), d.names]));
@@ -321,7 +322,7 @@ const PHONE_IN_LINE = /\+?\(?\d(?:[\d().\u2010-\u2015-]|[^\S\n]){5,}\d/g;
 const phoneDigits = (s: string) => s.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
 
 /** Each literal with what it is compared by (its digits, or its lower case), worked out once per set of facts. */
-const preparedOf = new WeakMap<Facts, { forms: { literal: Literal; match: string }[]; words: RegExp | undefined }>();
+const preparedOf = new EditMemo<Facts, { forms: { literal: Literal; match: string }[]; words: RegExp | undefined }>();
 const prepared = (facts: Facts) => {
   let ready = preparedOf.get(facts);
   if (!ready) {

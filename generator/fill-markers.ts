@@ -4,6 +4,7 @@
 import { locate, type SourceRecord } from './load.ts';
 import { problem } from './errors.ts';
 import { formatPath, type Problem } from './problems.ts';
+import { EditMemo } from './edit-memo.ts';
 
 /** What `site new` puts in front of each field's hint. */
 export const MARKER = 'TODO:';
@@ -15,7 +16,7 @@ const AT_LINE_START = /^(\s*(?:[#>*+-]+\s+)?(?:\d+\.\s+)?)TODO:\s*(.*)$/;
 interface Marker { path: (string | number)[]; hint: string; lineInValue: number }
 
 // Per record, so the preview re-walks only the files an edit replaced.
-const markersOf = new WeakMap<SourceRecord, Marker[]>();
+const markersOf = new EditMemo<SourceRecord, Marker[]>();
 
 /** One record's markers: its "still to write" problems, and the fields (file and path) that hold one. */
 export interface RecordMarkers {
@@ -93,7 +94,7 @@ function markerPosition(record: SourceRecord, marker: Marker): { line: number; c
 }
 
 // Per record too: scanning every body for the marker was ~6 ms of a preview edit at 20,000 posts.
-const bodyMarkersOf = new WeakMap<SourceRecord, Problem[]>();
+const bodyMarkersOf = new EditMemo<SourceRecord, Problem[]>();
 
 /** Markers in a Markdown body, outside fenced code. */
 function bodyMarkers(record: SourceRecord): Problem[] {

@@ -7,6 +7,7 @@ import type { Problem } from './problems.ts';
 import type { Reference } from './schemas.ts';
 import type { SourceRecord } from './load.ts';
 import { nearestName, nearestPath, nearestRoute } from './suggest.ts';
+import { EditMemo } from './edit-memo.ts';
 
 /** What the site holds for references to point at. */
 export interface ReferenceContext {
@@ -82,7 +83,7 @@ const MD_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 interface MarkdownLink { image: boolean; alt: string; target: string; line: number; column: number }
 
 // Per record: the preview re-reads only the files an edit replaced.
-const markdownLinks = new WeakMap<SourceRecord, MarkdownLink[]>();
+const markdownLinks = new EditMemo<SourceRecord, MarkdownLink[]>();
 
 /** Links and images in a Markdown body (not inside fenced code), with their positions. */
 function linksOf(record: SourceRecord): MarkdownLink[] {

@@ -5,6 +5,7 @@ import type { LegalDoc, Post, Site, Solution } from './model.ts';
 import type { SocialCard } from './cards.ts';
 import { allLocales, DEFAULT_LOCALE, localePath, locales, pathLocale, type Locale } from './locales.ts';
 import { mapAlike, type Mapped } from './alike.ts';
+import { EditMemo, editMap } from './edit-memo.ts';
 
 /** What each template receives as props: the item it shows (the site model comes through context). */
 export interface TemplateProps {
@@ -194,7 +195,7 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
   }
 }
 
-const lastPostRoutes = new Map<Locale, { files: Record<string, string> | undefined; languages: string; section: string | undefined; untranslated: ReadonlySet<string>; mapped: Mapped<Post, Route> }>();
+const lastPostRoutes = editMap<Locale, { files: Record<string, string> | undefined; languages: string; section: string | undefined; untranslated: ReadonlySet<string>; mapped: Mapped<Post, Route> }>();
 
 /**
  * Each post's route, per post object (transform.ts hands an unchanged post on as the same object)
@@ -202,4 +203,4 @@ const lastPostRoutes = new Map<Locale, { files: Record<string, string> | undefin
  * 20,000 posts that was 40,000 routes made again. A route is the same for the same inputs; the
  * card stage sets its `card` again on every plan.
  */
-const postRoutes = new WeakMap<Post, { item: string; locale: Locale; languages: string; untranslated: boolean; section: string | undefined; source: string; route: Route }>();
+const postRoutes = new EditMemo<Post, { item: string; locale: Locale; languages: string; untranslated: boolean; section: string | undefined; source: string; route: Route }>();

@@ -7,6 +7,7 @@ import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 import { mapAlike, type Mapped } from './alike.ts';
 import type { BodySource, RenderedBody } from './markdown-ahead.ts';
+import { EditMemo } from './edit-memo.ts';
 
 export interface TransformOptions {
   /**
@@ -133,7 +134,7 @@ type SourcePost = SourceSite['posts'][number];
 // transforms the whole model on every edit, and a post whose record did not change is the same
 // object (validate.ts), so it is handed on as the same rendered post, not copied again (20,000
 // posts, two languages: 40,000 objects an edit). A new cache (photos changed) renders again.
-const renderedPosts = new WeakMap<SourcePost, { cache: MarkdownCache; post: Site['posts'][number] }>();
+const renderedPosts = new EditMemo<SourcePost, { cache: MarkdownCache; post: Site['posts'][number] }>();
 
 function renderedPost(post: SourcePost, cache: MarkdownCache): Site['posts'][number] {
   const last = renderedPosts.get(post);
@@ -145,7 +146,7 @@ function renderedPost(post: SourcePost, cache: MarkdownCache): Site['posts'][num
 
 // The last list each cache rendered: a post at the place it had is that list's rendered post,
 // without a lookup (alike.ts).
-const lastRendered = new WeakMap<MarkdownCache, Mapped<SourcePost, Site['posts'][number]>>();
+const lastRendered = new EditMemo<MarkdownCache, Mapped<SourcePost, Site['posts'][number]>>();
 
 function renderedList(posts: readonly SourcePost[], cache: MarkdownCache): Site['posts'] {
   const mapped = mapAlike(posts, lastRendered.get(cache), (post) => renderedPost(post, cache));

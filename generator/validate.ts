@@ -20,6 +20,7 @@ import { expandRecords, factsOf, placeholderProblems, type Facts } from './facts
 import { DEFAULT_LOCALE, localePath, localizeHref, locales, splitLocale, translatedLocales, type Locale, type TranslatedLocale } from './locales.ts';
 import { sourceHashProblems } from './translations.ts';
 import { footerColumnProblems } from './navigation.ts';
+import { EditMemo, editMap } from './edit-memo.ts';
 
 export interface ValidateOptions {
   contentDir: string;
@@ -135,7 +136,7 @@ export interface Validated {
 
 // Schema results per record. A record is replaced when its file changes, so the preview
 // re-checks only the files an edit touched.
-const schemaResults = new WeakMap<SourceRecord, ReturnType<typeof check>>();
+const schemaResults = new EditMemo<SourceRecord, ReturnType<typeof check>>();
 
 /** What checking one record against its schema and placeholders found. */
 interface RecordCheck {
@@ -276,8 +277,8 @@ interface ReferencesFound {
 }
 
 // Per record and context (ValidationMemo): what its fields and its body refer to.
-const fieldResults = new WeakMap<SourceRecord, ReferencesFound>();
-const bodyResults = new WeakMap<SourceRecord, ReferencesFound>();
+const fieldResults = new EditMemo<SourceRecord, ReferencesFound>();
+const bodyResults = new EditMemo<SourceRecord, ReferencesFound>();
 
 /** The problems with a record's references (x-check), and the images among them. */
 function fieldReferences(record: SourceRecord, refs: Reference[], cx: ReferenceContext): ReferencesFound {
@@ -350,9 +351,9 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
 }
 
 type Merged = { translation: SourceRecord | undefined; record: SourceRecord; item: string | undefined };
-const lastMerged = new Map<TranslatedLocale, { mine: SourceRecord[]; pairs: Mapped<SourceRecord, Merged> }>();
+const lastMerged = editMap<TranslatedLocale, { mine: SourceRecord[]; pairs: Mapped<SourceRecord, Merged> }>();
 
-const lastFallbacks = new Map<TranslatedLocale, { english: SourceRecord[]; items: (string | undefined)[]; sets: { fallbacks: Set<string>; fallbackItems: Set<string> } }>();
+const lastFallbacks = editMap<TranslatedLocale, { english: SourceRecord[]; items: (string | undefined)[]; sets: { fallbacks: Set<string>; fallbackItems: Set<string> } }>();
 
 /**
  * Per language and English record, with the translation it was merged with: the record the
@@ -525,7 +526,7 @@ function newestFirst(posts: SourcePost[], locale: Locale): SourcePost[] {
   return order.map((i) => posts[i]!);
 }
 
-const lastOrder = new Map<Locale, { posts: SourcePost[]; order: number[] }>();
+const lastOrder = editMap<Locale, { posts: SourcePost[]; order: number[] }>();
 
 /**
  * A collection's files by slug. The preview assembles the model on every edit: when each record
@@ -544,12 +545,12 @@ function filesOf(records: SourceRecord[], locale: Locale, collection: Collection
   return files;
 }
 
-const lastFiles = new Map<string, { records: SourceRecord[]; files: Record<string, string> }>();
+const lastFiles = editMap<string, { records: SourceRecord[]; files: Record<string, string> }>();
 
 // Each post as a language's model shows it, per record: the preview assembles the model on
 // every edit, and an unchanged post stays the same object.
 const postsOf: Partial<Record<Locale, WeakMap<SourceRecord, SourceSite['posts'][number]>>> = {};
-const lastPosts = new Map<Locale, Mapped<SourceRecord, SourceSite['posts'][number]>>();
+const lastPosts = editMap<Locale, Mapped<SourceRecord, SourceSite['posts'][number]>>();
 
 // Stand-ins for a missing or invalid site.yaml or navigation.yaml: what validation itself reads
 // of them. The model is not handed on then.
