@@ -189,10 +189,13 @@ export class PageCache {
     return this.usable;
   }
 
+  /** Entry keys in the folder (an entry with either of its two files), as the build's session found them. */
+  private listed: Set<string> | undefined;
+
   /** Entry keys in the folder (an entry with either of its two files). */
   entries(): Set<string> {
     if (!this.ready()) return new Set();
-    return new Set(readdirSync(this.options.dir).map((name) => ENTRY_FILE.exec(name)?.[1]).filter((key): key is string => !!key));
+    return (this.listed = new Set(readdirSync(this.options.dir).map((name) => ENTRY_FILE.exec(name)?.[1]).filter((key): key is string => !!key)));
   }
 
   /** Marks an entry as this build's (the sweep keeps it). */
@@ -214,7 +217,10 @@ export class PageCache {
     // The one record earlier versions kept (one reader thread): now a record per thread.
     await unlink(join(this.options.dir, 'verified.json')).catch(() => {});
     let removed = 0;
-    await Promise.all([...this.entries()].filter((key) => !this.used.has(key)).map(async (key) => {
+    // The entries the build's session listed: the folder is not listed again (80,000 names at
+    // 20,000 posts, ~0.1 s). What this build stored it used; what was stored since the listing
+    // is another build's, left alone as below (newer than this build).
+    await Promise.all([...(this.listed ?? this.entries())].filter((key) => !this.used.has(key)).map(async (key) => {
       let gone = false;
       for (const file of [join(this.options.dir, key), join(this.options.dir, `${key}.head`)]) {
         const stats = await lstat(file).catch(() => undefined);

@@ -70,6 +70,28 @@ describe('a cached build writes what a clean build writes', () => {
     expect(stats.reused).toBe(routes.length - 2);
   });
 
+  test('the sweep after a cached build removes the entries it replaced, and leaves one that appeared after the build listed the folder', async () => {
+    const keys = () => new Set(readdirSync(cacheDir).filter((n) => /^[0-9a-f]{64}$/.test(n)));
+    const before = keys();
+    box.edit('blog/fleet-management-trends-2024.md', 'None of these trends, however shiny, replaces the basics.', 'None of these trends, however shiny, replaces the basics of fleet work.');
+    const builder = new Builder(options(root, box.content, cacheDir));
+    await builder.full();
+    // Another build's entry, stored after this one listed the folder (a restored cache keeps old
+    // mtimes): not this build's to remove, whatever its age.
+    const other = join(cacheDir, 'e'.repeat(64));
+    writeFileSync(other, 'another build');
+    writeFileSync(`${other}.head`, 'another build');
+    utimesSync(other, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    utimesSync(`${other}.head`, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect(await builder.pageCache!.sweep()).toBe(2);
+    const after = keys();
+    expect([...before].filter((k) => !after.has(k))).toHaveLength(2);
+    expect(after.has('e'.repeat(64))).toBe(true);
+    expect(readdirSync(cacheDir)).toContain(`${'e'.repeat(64)}.head`);
+    rmSync(other);
+    rmSync(`${other}.head`);
+  });
+
   test("a post's title (shown in lists) edited: the post and the pages listing posts render, the rest is reused", async () => {
     box.edit('blog/fleet-management-trends-2024.md', 'title: "Fleet Management Trends and Innovations Shaping 2024"', 'title: "Fleet Trends Shaping 2024"');
     const { stats } = await cachedVersusClean(root, box.content, cacheDir);
