@@ -28,6 +28,21 @@ export interface IslandUse {
 /** When a `used` island hydrates at once all the same (templates/islands/Island.tsx, loader.ts). */
 export interface LoadWhen { media?: string; params?: string[] }
 
+/** What renderIslandMarkup provides to an island's `Runs` (templates/islands/lib/runs.tsx). */
+export interface RunSlots {
+  add(items: readonly ReactElement[]): number;
+}
+
+/**
+ * A list longer than this many items is rendered a run of this many at a time, each run's markup
+ * handed on before the next is rendered (templates/islands/lib/runs.tsx). SITE_LIST_RUN sets
+ * another size, RenderInputs.listRun one for a render.
+ */
+export const LIST_RUN = (() => {
+  const value = Number(process.env.SITE_LIST_RUN);
+  return Number.isInteger(value) && value > 0 ? value : 256;
+})();
+
 /**
  * What every template can reach while a page renders (templates/context.tsx): the site model,
  * the current route, the asset store and the island collector. Data only, ready to show:
@@ -76,6 +91,8 @@ export interface Templates {
   pages: { [T in TemplateName]: ComponentType<TemplateProps[T]> };
   EnvProvider: Provider<RenderEnv | null>;
   IslandBoundary: ComponentType<{ name: string; heading: string; children?: ReactNode }>;
+  /** Where an island's long list may leave its items to the renderer (templates/islands/lib/runs.tsx). */
+  RunsContext: { Provider: Provider<RunSlots | null> };
   jsonForScript(data: unknown): string;
   /**
    * React and its server renderer, as the templates have them: pages are rendered with the React
@@ -160,6 +177,8 @@ export interface RenderInputs {
   client: ClientAssets;
   /** Shell parts and islands already rendered in this build (see RenderEnv.shell). */
   cache?: RenderCache;
+  /** Items of an island's list rendered at a time (LIST_RUN when absent). */
+  listRun?: number;
 }
 
 export interface Rendered {
@@ -282,8 +301,8 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   const pending: string[] = [];
   const flush = () => {
     if (!pending.length) return;
-    const text = pending.join('');
-    chunks.push(cache.arena ? cache.arena.encode([text]) : Buffer.from(text));
+    // Into the arena piece by piece: joined first, every page's text was copied once more.
+    chunks.push(cache.arena ? cache.arena.encode(pending) : Buffer.from(pending.join('')));
     pending.length = 0;
   };
   let last = 0;
@@ -302,7 +321,15 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     last = match.index + match[0].length;
     const index = Number(match[2]);
     if (match[1] === 'island') {
-      pending.push(templated(() => renderIsland(inputs.templates, uses[index]!, index, heading, cache)));
+      // A long island's markup comes in parts (its list a run at a time): each handed on as it
+      // comes, so the page's text is never all alive at once.
+      let chars = 0;
+      templated(() => renderIsland(inputs.templates, uses[index]!, index, heading, cache, inputs.listRun ?? LIST_RUN, (text) => {
+        pending.push(text);
+        if ((chars += text.length) < ISLAND_FLUSH) return;
+        flush();
+        chars = 0;
+      }));
       continue;
     }
     const part = parts[index]!;
@@ -333,32 +360,40 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
 /** Islands whose props' JSON is longer than this are rendered for their page and not cached. */
 export const ISLAND_CACHE_PROPS = 64 * 1024;
 
+/** An island's markup handed on in parts is encoded once this many characters wait. */
+const ISLAND_FLUSH = 128 * 1024;
+
 /**
  * An island's server markup depends only on its name, props, place on the page and the error
  * heading, so pages that share an island (every post's search box and newsletter form)
- * render it once per build.
+ * render it once per build. `out` hears the markup, in parts for a long list.
  */
-function renderIsland(templates: Templates, use: IslandUse, index: number, heading: string, cache: RenderCache): string {
+function renderIsland(templates: Templates, use: IslandUse, index: number, heading: string, cache: RenderCache, run: number, out: (text: string) => void): void {
   const props = templates.jsonForScript(use.props);
   // Props this large belong to one page (the blog list carries every post's card: 7 MB of JSON at
   // 4,000 posts, its markup as much again). Kept as a key and a value, they held a third of a
   // big build's heap until its end, and no other page could use them.
-  if (props.length > ISLAND_CACHE_PROPS) return renderIslandMarkup(templates, use, index, heading, props);
+  if (props.length > ISLAND_CACHE_PROPS) return renderIslandMarkup(templates, use, index, heading, props, run, out);
   const key = `${use.name}\0${index}\0${use.hydrate}\0${JSON.stringify(use.loadWhen ?? null)}\0${heading}\0${props}`;
   let markup = cache.islands.get(key);
   if (markup === undefined) {
-    markup = renderIslandMarkup(templates, use, index, heading, props);
+    const parts: string[] = [];
+    renderIslandMarkup(templates, use, index, heading, props, run, (text) => parts.push(text));
+    markup = parts.join('');
     cache.islands.set(key, markup);
   }
-  return markup;
+  out(markup);
 }
 
-function renderIslandMarkup({ IslandBoundary, createElement, renderToString }: Templates, use: IslandUse, index: number, heading: string, props: string): string {
+const RUNS_PLACEHOLDER = /<site-runs data-slot="(\d+)"><\/site-runs>/g;
+
+function renderIslandMarkup({ IslandBoundary, RunsContext, createElement, renderToString }: Templates, use: IslandUse, index: number, heading: string, props: string, run: number, out: (text: string) => void): void {
   const id = `i${index}`;
-  const inner = renderToString(
-    createElement(IslandBoundary, { name: use.name, heading }, createElement(use.component, use.props as object)),
-    { identifierPrefix: `${id}-` },
-  );
+  // Lists longer than a run leave their items here (templates/islands/lib/runs.tsx).
+  const lists: (readonly ReactElement[])[] = [];
+  const slots: RunSlots = { add: (items) => (items.length > run ? lists.push(items) - 1 : -1) };
+  const island = createElement(IslandBoundary, { name: use.name, heading }, createElement(use.component, use.props as object));
+  const inner = renderToString(createElement(RunsContext.Provider, { value: slots }, island), { identifierPrefix: `${id}-` });
   const when = use.loadWhen;
   const attrs = [
     `data-island="${use.name}" data-island-id="${id}" data-hydrate="${use.hydrate}"`,
@@ -366,7 +401,21 @@ function renderIslandMarkup({ IslandBoundary, createElement, renderToString }: T
     when?.params?.length ? ` data-load-params="${escapeHtml(when.params.join(' '))}"` : '',
     ` data-error-heading="${escapeHtml(heading)}"`,
   ].join('');
-  return `<div ${attrs}>${inner}</div><script type="application/json" data-island-props="${id}">${props}</script>`;
+  out(`<div ${attrs}>`);
+  if (!lists.length) out(inner);
+  else {
+    let last = 0;
+    RUNS_PLACEHOLDER.lastIndex = 0;
+    for (let match = RUNS_PLACEHOLDER.exec(inner); match; match = RUNS_PLACEHOLDER.exec(inner)) {
+      out(inner.slice(last, match.index));
+      last = match.index + match[0].length;
+      const items = lists[Number(match[1])]!;
+      // The items side by side, as React writes them in their list.
+      for (let i = 0; i < items.length; i += run) out(renderToString(items.slice(i, i + run), { identifierPrefix: `${id}-` }));
+    }
+    out(inner.slice(last));
+  }
+  out(`</div><script type="application/json" data-island-props="${id}">${props}</script>`);
 }
 
 /**

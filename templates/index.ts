@@ -3,6 +3,7 @@
 export { pages } from './pages/index.ts';
 export { EnvProvider } from './context.tsx';
 export { IslandBoundary } from './islands/IslandBoundary.tsx';
+export { RunsContext } from './islands/lib/runs.tsx';
 export { jsonForScript } from './layout/Document.tsx';
 // React and its server renderer travel with the templates: one React for components and renderer.
 export { createElement } from 'react';

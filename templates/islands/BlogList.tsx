@@ -14,6 +14,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { PostCardView, type PostCardData } from '../components/views.tsx';
 import { useMedia } from './lib/hooks.ts';
 import { Chevron } from './lib/Chevron.tsx';
+import { Runs } from './lib/runs.tsx';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
 import { fillCounts, type LocaleProp } from './lib/locale.tsx';
 
@@ -112,7 +113,8 @@ export default function BlogList({ posts, categories, labels, locale }: Props) {
       </div>
       {view.items.length ? (
         <ul className="grid grid--3 blog-list__grid" role="list">
-          {view.items.map((post) => <li key={post.id}><PostCardView post={post} headingLevel={2} /></li>)}
+          {/* Every post on the server (thousands on a big site): rendered a run at a time there (lib/runs.tsx). */}
+          <Runs items={view.items.map((post) => <li key={post.id}><PostCardView post={post} headingLevel={2} /></li>)} />
         </ul>
       ) : (
         <p className="blog-list__empty">{labels.empty}</p>

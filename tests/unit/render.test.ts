@@ -116,4 +116,36 @@ describe('render with a build cache', () => {
     renderRoute(route('/blogs'), { ...inputs, cache: small });
     expect([...small.islands.keys()].some((key) => key.startsWith('BlogList\0'))).toBe(true);
   });
+
+  test('a long list is rendered a run of items at a time, to the same bytes as in one piece', () => {
+    const big = structuredClone(site);
+    const template = big.posts[0]!;
+    const count = 1_003;
+    big.posts = Array.from({ length: count }, (_, i) => ({ ...template, id: 10_000 + i, slug: `bulk-${i}`, title: `Bulk post ${i} “${'é'.repeat(i % 3)}” 😀` }));
+    const blogs = buildRoutes(big).find((r) => r.path === '/blogs')!;
+    // Every renderToString the page makes: the islands, and each run of the list.
+    const renders = (run: number, arena: boolean) => {
+      let calls = 0;
+      const templates = { ...inputs.templates, renderToString: ((...args) => (calls++, inputs.templates.renderToString(...args))) as typeof inputs.templates.renderToString };
+      const page = renderRoute(blogs, { ...inputs, templates, sites: { en: big }, listRun: run, cache: renderCache({ arena }) });
+      return { bytes: page.bytes, chunks: page.chunks.length, calls };
+    };
+    const whole = renders(1_000_000, true);
+    expect(whole.bytes.toString()).toContain(`Bulk post ${count - 1}`);
+    for (const run of [256, 100, 7]) {
+      const inRuns = renders(run, true);
+      expect(inRuns.bytes.equals(whole.bytes)).toBe(true);
+      // One render per run of the list on top of the page's islands.
+      expect(inRuns.calls - whole.calls).toBe(Math.ceil(count / run));
+      // Handed on as they come: the page is many pieces, not one string.
+      expect(inRuns.chunks).toBeGreaterThan(whole.chunks);
+    }
+    // Without an arena (the preview) too.
+    expect(renders(7, false).bytes.equals(whole.bytes)).toBe(true);
+    // A list shorter than a run is rendered in place (the shipped blog list, kept for the build).
+    const shipped = route('/blogs');
+    const short = renderRoute(shipped, { ...inputs, listRun: site.posts.length, cache: renderCache() });
+    const runs = renderRoute(shipped, { ...inputs, listRun: 2, cache: renderCache() });
+    expect(runs.bytes.equals(short.bytes)).toBe(true);
+  });
 });
