@@ -525,7 +525,9 @@ describe('the card stage', () => {
     const after = [route('/', 'Home'), route('/faqs', 'Questions', { section: 'Resources' })];
     cards.plan(after, { en: site }, nowhere);
     const files = await cards.files();
-    expect(made).toEqual(['Home', 'FAQs', 'Questions']);
+    // The first plan's two cards are drawn a few at a time (in either order); the edit draws one more.
+    expect(made.slice(0, 2).sort()).toEqual(['FAQs', 'Home']);
+    expect(made.slice(2)).toEqual(['Questions']);
     expect(cards.stats.reused).toBe(1);
     expect(after[1]!.card!.src).not.toBe(before[1]!.card!.src);
     expect(readPngText(files.get(after[1]!.card!.src.slice(1))!).get('Title')).toBe('Questions');
