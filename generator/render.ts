@@ -28,7 +28,10 @@ export interface IslandUse {
 /** When a `used` island hydrates at once all the same (templates/islands/Island.tsx, loader.ts). */
 export interface LoadWhen { media?: string; params?: string[] }
 
-/** What renderIslandMarkup provides to an island's `Runs` (templates/islands/lib/runs.tsx). */
+/**
+ * What renderIslandMarkup provides to an island's `Runs` (templates/islands/lib/runs.tsx): `add`
+ * keeps the items and names their placeholder, or says -1 (render them in place).
+ */
 export interface RunSlots {
   add(items: readonly ReactElement[]): number;
 }

@@ -467,7 +467,8 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
   for (const [name, list] of byCollection) files[name] = filesOf(list, locale, name);
 
   type Post = Model['posts'][number];
-  const made = (postsOf[locale] ??= new WeakMap());
+  let made = postsOf.get(locale);
+  if (!made) postsOf.set(locale, (made = new WeakMap()));
   // A record at the place it had keeps its post without a lookup (the preview: 20,000 a language an edit).
   type Front = SourceRecord & { data: Omit<Post, 'slug' | 'path' | 'body'> };
   const mapped = mapAlike<SourceRecord, Post>(of<Front['data']>('blog'), lastPosts.get(locale), (record) => {
@@ -549,7 +550,7 @@ const lastFiles = editMap<string, { records: SourceRecord[]; files: Record<strin
 
 // Each post as a language's model shows it, per record: the preview assembles the model on
 // every edit, and an unchanged post stays the same object.
-const postsOf: Partial<Record<Locale, WeakMap<SourceRecord, SourceSite['posts'][number]>>> = {};
+const postsOf = editMap<Locale, WeakMap<SourceRecord, SourceSite['posts'][number]>>();
 const lastPosts = editMap<Locale, Mapped<SourceRecord, SourceSite['posts'][number]>>();
 
 // Stand-ins for a missing or invalid site.yaml or navigation.yaml: what validation itself reads

@@ -10,11 +10,7 @@
 // Rendered apart, an item sees no context from above the list and no useId of the island's:
 // items must take everything from their props (tests/unit/render.test.ts compares the markups).
 import { createContext, useContext, type ReactElement } from 'react';
-
-/** What the renderer provides: `add` keeps the items and names their placeholder, or says -1 (render them here). */
-export interface RunSlots {
-  add(items: readonly ReactElement[]): number;
-}
+import type { RunSlots } from '../../../generator/render.ts';
 
 export const RunsContext = createContext<RunSlots | null>(null);
 
