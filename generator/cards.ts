@@ -20,7 +20,7 @@ import type { Glyph } from 'fontkit';
 import { hash, sha256 } from './hash.ts';
 import { problem, type Place } from './errors.ts';
 import { ContentError } from './problems.ts';
-import { readUnder } from './paths.ts';
+import { readUnder, under } from './paths.ts';
 import { locales, type Locale } from './locales.ts';
 import type { Route } from './routes.ts';
 import type { Site } from './model.ts';
@@ -103,7 +103,11 @@ export class SocialCards {
   private readonly limit: <T>(job: () => Promise<T>) => Promise<T>;
   private readonly render: CardRenderer;
 
+  /** The cache folder as join() writes it (a card's file is under() it). */
+  private readonly cacheDir: string;
+
   constructor(private readonly root: string, private readonly contentDir: string, private readonly options: CardOptions) {
+    this.cacheDir = join(options.cacheDir);
     this.limit = limiter(options.concurrency ?? availableParallelism());
     this.render = options.render ?? renderCard;
   }
@@ -450,7 +454,7 @@ export class SocialCards {
         const batch = recorded.slice(at, at + CARD_LINK_BATCH);
         const links = batch.map(([file, { key }]): CardLink => {
           const known = verified.get(key)!;
-          return [join(this.options.cacheDir, `${key}.bin`), known.size, known.mtimeMs, known.dev, known.ino, linker!.claim(file), linker!.inSpare(file)];
+          return [under(this.cacheDir, `${key}.bin`), known.size, known.mtimeMs, known.dev, known.ino, linker!.claim(file), linker!.inSpare(file)];
         });
         linking.push((thread ??= new CardReader()).link(links).then(async (linked) => {
           for (const [i, [file, { key }]] of batch.entries()) {
@@ -465,7 +469,7 @@ export class SocialCards {
     const reader = async () => {
       while (next < entries.length) {
         const [file, { key, job }] = entries[next++]!;
-        const path = join(this.options.cacheDir, `${key}.bin`);
+        const path = under(this.cacheDir, `${key}.bin`);
         // A synchronous lstat: through fs/promises each was a trip to a file thread and back,
         // ~1 s of the main thread for 20,000 cards; the call itself takes microseconds.
         const stats = lstatQuiet(path);
@@ -536,7 +540,7 @@ export class SocialCards {
       this.stats.fromDisk++;
       return SETTLED;
     }
-    const path = join(this.options.cacheDir, `${key}.bin`);
+    const path = under(this.cacheDir, `${key}.bin`);
     return this.limit(async () => {
       // Any other card (a first build's, CI's) is looked at here with a synchronous stat:
       // through fs/promises each was a trip to a file thread and back, 516 ms of the main
@@ -562,7 +566,7 @@ export class SocialCards {
       this.stats.reused++;
       return known;
     }
-    const path = join(this.options.cacheDir, `${key}.bin`);
+    const path = under(this.cacheDir, `${key}.bin`);
     const bytes = this.limit(async () => {
       // Through readCard: a regular file reached without a link (a FIFO there would hang a plain read).
       const cached = (await readCard(path))?.bytes;

@@ -9,6 +9,9 @@ import type { Problem } from './problems.ts';
 
 /** Why `path` is not a plain relative path (folder/file, forward slashes), or undefined when it is. */
 export function pathFormProblem(path: string): string | undefined {
+  // Most paths asked about are plain (a build asks for every file it writes): one test accepts
+  // them, and the checks below find what is wrong with any other.
+  if (PLAIN_PATH.test(path)) return undefined;
   if (path === '') return 'is empty';
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'contains a control character';
   if (path.includes('\\')) return 'contains a backslash; separate folders with /';
@@ -18,6 +21,19 @@ export function pathFormProblem(path: string): string | undefined {
   if (segments.some((s) => s === '' || s === '.')) return 'has an empty or "." segment';
   return undefined;
 }
+
+/**
+ * `root`/`rel` where `rel` is a plain relative path (pathFormProblem finds nothing wrong with
+ * it, or a name a folder listing gave) and `root` a path as join() gives it: the string
+ * join(root, rel) makes, without its normalising (a few joins per file were ~0.2 s of a
+ * cached 20,000-post build's main thread).
+ */
+export function under(root: string, rel: string): string {
+  return root.endsWith('/') ? root + rel : `${root}/${rel}`;
+}
+
+/** Segments separated by single slashes, none empty, "." or "..", without a backslash or a control character. */
+const PLAIN_PATH = /^(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f]+(?:\/(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f]+)*$/;
 
 /** What a path under a root turned out to be. */
 export type PathStatus =

@@ -12,7 +12,7 @@ import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
 import type { FileIdentity } from './page-cache-entry.ts';
 import { DEFAULT_LOCALE, localePath, locales, type Locale } from './locales.ts';
-import { pathFormProblem } from './paths.ts';
+import { pathFormProblem, under } from './paths.ts';
 import { escapeHtml as xml } from '../functions/send-email/http.ts';
 import { recoverInterrupted, removeLater, sibling, spareFolder, trashFolder } from './output-siblings.ts';
 
@@ -140,7 +140,7 @@ export class OutputDir {
     if (!answer || 'unsafe' in answer) return this.dropSpare();
     this.spareFiles = new Set(answer.files ? answer.files.split('\n') : []);
     this.spareDirs = new Set(answer.dirs ? answer.dirs.split('\n') : []);
-    for (const dir of this.spareDirs) this.folders.made(join(this.temp, dir));
+    for (const dir of this.spareDirs) this.folders.made(under(this.temp, dir));
   }
 
   private dropSpare(): void {
@@ -182,7 +182,7 @@ export class OutputDir {
   /** What the spare held and this build did not write, removed (after every write, before the swap). */
   private removeExtras(): void {
     if (!this.spareFiles) return;
-    for (const file of this.spareFiles) if (!this.written.has(file)) rmSync(join(this.temp, file), { force: true });
+    for (const file of this.spareFiles) if (!this.written.has(file)) rmSync(under(this.temp, file), { force: true });
     const needed = new Set<string>();
     for (const file of this.written) for (let dir = dirname(file); dir !== '.' && !needed.has(dir); dir = dirname(dir)) needed.add(dir);
     // A folder removed takes those under it; removing those again finds nothing (force).
@@ -236,7 +236,7 @@ export class OutputDir {
     const folders: string[] = [];
     const seen = new Set<string>();
     for (const file of files) {
-      const folder = dirname(join(this.temp, checkOutputPath(file)));
+      const folder = dirname(under(this.temp, checkOutputPath(file)));
       if (seen.has(folder) || this.folders.isMade(folder)) continue;
       seen.add(folder);
       folders.push(folder);
@@ -270,7 +270,7 @@ export class OutputDir {
     this.settle();
     this.clearWay(file);
     this.written.add(file);
-    return join(this.temp, file);
+    return under(this.temp, file);
   }
 
   /** Whether `file` is in the build being written over (the spare), as far as is known once it is claimed. */
@@ -289,12 +289,12 @@ export class OutputDir {
     this.backlog += size;
     if (this.writer && Array.isArray(data)) {
       // The page writer takes pages in batches, beside the LIMIT of libuv's writes.
-      this.writer.write(join(this.temp, file), data, (error, digest) => {
+      this.writer.write(under(this.temp, file), data, (error, digest) => {
         hashed?.(error ? undefined : digest);
         this.finished(size, error, false);
       });
     } else {
-      this.queue.push({ target: join(this.temp, file), data, size, source, hashed, exists: this.spareFiles?.has(file) });
+      this.queue.push({ target: under(this.temp, file), data, size, source, hashed, exists: this.spareFiles?.has(file) });
       this.pump();
     }
     // A renderer faster than the disk would otherwise hold every page in memory until the end.
