@@ -53,6 +53,7 @@ import { inLocale, locales, splitLocale, type Locale } from './locales.ts';
 import { stableJson } from './images/cache.ts';
 import { checkOf, MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
 import { sha256 } from './hash.ts';
+import { under } from './paths.ts';
 import type { Linkable } from './write.ts';
 
 const ENTRY_FILE = /^([0-9a-f]{64})(\.head)?$/;
@@ -278,8 +279,11 @@ export class Session {
   private readonly verdicts = new Map<number, string | undefined>();
   private readerThread: Reader | undefined;
   private storeThread: StoreThread | undefined;
+  /** The cache folder as join() writes it (an entry's file is under() it). */
+  private readonly dir: string;
 
   constructor(private readonly cache: PageCache, private readonly context: CacheContext) {
+    this.dir = join(cache.options.dir);
     this.answers = new AssetReplay(context.inputs);
     this.inputs = this.recorder.wrap(context.inputs);
     if (!cache.ready()) return;
@@ -423,7 +427,7 @@ export class Session {
     if (!bytes && !result.checked) this.cache.stats.vouched += 1;
     return {
       bytes: bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: header.bytes, sha256: header.sha256, islands: header.islands, assetsId,
-      source: { path: join(this.cache.options.dir, key), identity },
+      source: { path: under(this.dir, key), identity },
       linkedAt: result.linked ? target : undefined,
     } as CachedPage & { assetsId: number; linkedAt?: string };
   }
