@@ -31,6 +31,13 @@ parentPort!.on('message', ({ id, path, link }: { id: number; path: string; link?
     // 1 where the card is linked, 0 where it is left to the build.
     const linked = link.map(([file, size, mtimeMs, dev, ino, target, exists]) => {
       try {
+        // Over a spare (write.ts), the card is most often there already: that very file (device
+        // and inode) with the recorded size and mtime is the recorded card, wherever the cache's
+        // name for it points now. One lstat where the look below and the link's check make two.
+        if (exists) {
+          const there = lstatSync(target, { throwIfNoEntry: false });
+          if (there?.isFile() && sameFile(there, { size, mtimeMs, dev, ino })) return 1;
+        }
         const stats = lstatSync(file, { throwIfNoEntry: false });
         return stats?.isFile() && sameFile(stats, { size, mtimeMs, dev, ino }) && linkKept(file, { dev, ino }, target, true, exists) ? 1 : 0;
       } catch {

@@ -9,7 +9,7 @@
 // record names (page-cache-entry.ts, recordedEntry).
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
-import { assetListOf, headRecordOf, headRecordValue, readEntry, recordCheck, recordedEntry, recordName, Scratch, type AssetCall, type EntryResult, type HeadRecord } from './page-cache-entry.ts';
+import { assetListOf, headRecordOf, headRecordValue, readEntry, recordCheck, recordedEntry, recordName, Scratch, spareEntry, type AssetCall, type EntryResult, type HeadRecord } from './page-cache-entry.ts';
 import { linkKept } from './link-kept.ts';
 import { readRecordFile, writeRecords, type FileRecord } from './file-records.ts';
 
@@ -67,7 +67,9 @@ parentPort!.on('message', (message: { id: number; key: string; path: string; laz
   let list: string | undefined;
   try {
     const mine = lazy ? (recorded ??= readAllRecords()).get(key) : undefined;
-    const fromRecord = mine?.head && recordedEntry(dir, key, path, known, mine.record, mine.head.head, mine.head.assets);
+    // Most often, over a spare, the page is where it goes already (spareEntry); else the record's
+    // entry is looked at in the cache, or the entry read.
+    const fromRecord = mine?.head && ((target && exists && spareEntry(key, path, known, mine.record, mine.head.head, mine.head.assets, target)) || recordedEntry(dir, key, path, known, mine.record, mine.head.head, mine.head.assets));
     if (fromRecord) list = mine!.head!.list;
     result = fromRecord || readEntry(dir, key, path, secret, known, mine?.record, lazy ? scratch : undefined);
     if (result.kind === 'ok') {
@@ -81,7 +83,7 @@ parentPort!.on('message', (message: { id: number; key: string; path: string; laz
       // by the build, so that a first cached build (CI's) keeps this thread to its reading, which
       // is then the slower side. The build's folder exists while this thread runs (the build
       // stops it before removing one).
-      if (target && !result.bytes && !result.checked) result = { ...result, linked: linkKept(join(dir, key), result.identity, target, true, exists) };
+      if (target && !result.bytes && !result.checked && !result.linked) result = { ...result, linked: linkKept(join(dir, key), result.identity, target, true, exists) };
     }
   } catch (error) {
     result = { kind: 'bad' as const, reason: `unreadable (${error instanceof Error ? error.message : String(error)})` };

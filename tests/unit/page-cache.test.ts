@@ -3,7 +3,7 @@
 // and ignores (with a warning) an entry it cannot trust. Builds share one sandbox and run as a
 // chain: each step's cached build uses the cache the step before left.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appendFileSync, utimesSync, closeSync, openSync, writeSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, linkSync, utimesSync, closeSync, openSync, writeSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -236,6 +236,47 @@ describe('a cached build writes what a clean build writes', () => {
       // Over a spare that still had the deleted post: gone from dist/ all the same (checked above, and here by name).
       expect(readdirSync(join(dist, 'blog-details'))).not.toContain('10');
       expect(readdirSync(join(dist, 'blog-details'))).toContain('99');
+    } finally {
+      own.remove();
+    }
+  }, 120_000);
+
+  test('over the spare, a page already there is kept only if it is the very file the record names: another entry\'s file, or a copy of the right bytes, is replaced by a link to its own entry', () => {
+    const node = join(root, 'node_modules/.bin/node');
+    const own = sandbox();
+    try {
+      const cache = join(own.dir, 'cache');
+      const dist = join(own.dir, 'dist');
+      const site = (args: string[]) => spawnSync(node, [join(root, 'bin/site.js'), '--content', own.content, 'build', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      for (const step of ['fill', 'reuse']) {
+        const built = site(['--out', dist, '--cache-dir', cache]);
+        expect(built.status, `${step}: ${built.stderr}`).toBe(0);
+      }
+      // dist/ is the second build, the spare the first; both link every page to its entry.
+      const spare = join(own.dir, '.dist.spare');
+      const [one, two, three] = ['blog-details/1/index.html', 'blog-details/2/index.html', 'blog-details/3/index.html'];
+      const entryOf = (file: string) => statSync(join(dist, file)).ino;
+      for (const file of [one, two, three]) expect(statSync(join(spare, file)).ino).toBe(entryOf(file));
+      const bytes = (file: string) => readFileSync(join(dist, file));
+      // Page 1's place holds page 2's entry (a file the record vouches for, but another page's);
+      // page 3's a copy of its own bytes (right bytes, not the recorded file).
+      rmSync(join(spare, one));
+      linkSync(join(spare, two), join(spare, one));
+      rmSync(join(spare, three));
+      writeFileSync(join(spare, three), bytes(three));
+      const entries = { one: entryOf(one), three: entryOf(three) };
+      const expected = { one: bytes(one), three: bytes(three) };
+      const over = site(['--out', dist, '--cache-dir', cache]);
+      expect(over.status, over.stderr).toBe(0);
+      expect(over.stdout).toMatch(/page cache: (\d+) pages reused \(\1 linked unread[^)]*\), 0 rendered/);
+      expect(over.stderr).not.toMatch(/page cache: ignored/);
+      expect(statSync(join(dist, one)).ino).toBe(entries.one);
+      expect(statSync(join(dist, three)).ino).toBe(entries.three);
+      expect(readFileSync(join(dist, one)).equals(expected.one)).toBe(true);
+      expect(readFileSync(join(dist, three)).equals(expected.three)).toBe(true);
+      const clean = site(['--out', join(own.dir, 'clean'), '--no-cache']);
+      expect(clean.status, clean.stderr).toBe(0);
+      expect(snapshot(dist)).toEqual(snapshot(join(own.dir, 'clean')));
     } finally {
       own.remove();
     }

@@ -1,7 +1,7 @@
 // Social cards (#17): the SVG template (escaping, wrapping, no system font), the PNG's title
 // chunk, and the card stage's cache (a second run renders nothing; an edit renders one card).
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -463,17 +463,21 @@ describe('the card stage', () => {
     // The build's folder: one card's place holds another file (a spare's stale file), and one
     // card's folder cannot be made (a file is where it goes).
     const out = temp('cards-out-');
-    const [stale, changed, blocked] = files;
+    const [stale, changed, blocked, kept, swapped] = files;
     mkdirSync(join(out, 'assets/cards'), { recursive: true });
     writeFileSync(join(out, stale!), 'stale');
     writeFileSync(join(out, 'blocker'), 'a file');
+    // One card's place holds that card already (the cache's file, linked by an earlier build),
+    // and one holds another card's cache file: a file the record vouches for, but not this card.
+    linkSync(cacheFile(kept!), join(out, kept!));
+    linkSync(cacheFile(stale!), join(out, swapped!));
     // One card touched since the record was made: the record no longer vouches for it.
     const touched = cacheFile(changed!);
     utimesSync(touched, new Date(), new Date(Date.now() + 5_000));
     const claimed: string[] = [];
     const linker = {
       claim: (file: string) => (claimed.push(file), file === blocked ? join(out, 'blocker', file) : join(out, file)),
-      inSpare: (file: string) => file === stale,
+      inSpare: (file: string) => file === stale || file === kept || file === swapped,
     };
     const second = await streamed(linker);
     expect(second.made).toEqual([]);
