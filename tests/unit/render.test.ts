@@ -6,6 +6,7 @@ import { transform } from '../../generator/transform.ts';
 import { buildRoutes, type Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
 import { islandNames } from '../../generator/bundle.ts';
+import { isSharedPiece } from '../../generator/page-writer.ts';
 import { contentDir, root } from '../helpers.ts';
 
 let site: Site;
@@ -89,6 +90,15 @@ describe('render with a build cache', () => {
     const header = (page: (typeof shared)[number]) => page.chunks.find((c) => c.includes('class="nav-menus"'));
     expect(header(shared[0]!)).toBeDefined();
     expect(header(shared[1]!)).toBe(header(shared[0]!));
+    // So is each island the posts share (the search box, the newsletter form), marked for the
+    // page writer to send its thread once.
+    for (const name of ['BlogSearch', 'LeadForm']) {
+      const island = (page: (typeof shared)[number]) => page.chunks.find((c) => c.subarray(0, 64).includes(`data-island="${name}"`));
+      expect(island(shared[0]!), name).toBeDefined();
+      expect(island(shared[1]!)).toBe(island(shared[0]!));
+      expect(island(shared[2]!)).toBe(island(shared[0]!));
+      expect(isSharedPiece(island(shared[0]!)!)).toBe(true);
+    }
     expect(Buffer.concat(shared[2]!.chunks).equals(shared[2]!.bytes)).toBe(true);
   });
 
