@@ -292,7 +292,11 @@ export function literalFactWarnings(records: readonly SourceRecord[], facts: Fac
   const warnings: Problem[] = [];
   for (const record of records) {
     if (record.collection === 'site' || record.problems.length) continue;
-    for (const { path, text } of stringsIn(record.data)) {
+    // Most records hold no fact at all: one look at all their strings, side by side, says so
+    // (a separator no literal and no phone number can hold or run across: a hit there is a hit
+    // in one string, and the other way round), where a look at each string with its field path
+    // was ~0.1 s at 20,000 posts.
+    if (literalsIn(allStrings(record.data), facts).length) for (const { path, text } of stringsIn(record.data)) {
       const hits = literalsIn(text, facts);
       hits.forEach((hit, i) => {
         const at = positionIn(record, path, hit.found, occurrence(hits.map((h) => h.found), i));
@@ -310,6 +314,18 @@ export function literalFactWarnings(records: readonly SourceRecord[], facts: Fac
     }
   }
   return sortProblems(warnings);
+}
+
+/**
+ * Every string in `value`, joined by U+0001: PHONE_LIKE and PHONE_IN_LINE never match it, so
+ * a hit cannot run across it, unless a site.yaml fact holds one (then that record is only
+ * looked at string by string, for nothing).
+ */
+function allStrings(value: unknown, out: string[] = [], top = true): string {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) allStrings(item, out, false);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) allStrings(item, out, false);
+  return top ? out.join('\u0001') : '';
 }
 
 /** `pagePath`: the hit is the site's address in a link to one of its pages (https://host/solutions/eld → /solutions/eld). */

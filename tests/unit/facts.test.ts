@@ -156,6 +156,25 @@ describe('a site.yaml fact typed out in content', () => {
     ]);
   });
 
+  test('a fact is found in any field, however deep, and never across two fields', () => {
+    box = sandbox();
+    box.write('pages/nesting-check.yaml', [
+      'title: Nested',
+      'sections:',
+      '  - heading: "Call 416-555"',
+      '    text: "-0142 is the rest of a number split across two fields"',
+      '  - items:',
+      '      - label: first',
+      '      - label: "Or call (416) 555-0142 today"',
+      '      - label: "Or 416\\x01555-0142, with a control character inside"',
+      '',
+    ].join('\n'));
+    const file = box.read('pages/nesting-check.yaml');
+    expect(warningsOf(box).map((w) => [w.file, w.line, w.column, w.path, w.message])).toEqual([
+      ['content/pages/nesting-check.yaml', lineOf(file, '(416) 555-0142'), '      - label: "Or call '.length + 1, 'sections[1].items[1].label', '"(416) 555-0142" is the phone number from content/site.yaml, typed out'],
+    ]);
+  });
+
   test('another number is not the phone, and the brand alone is not warned about', () => {
     box = sandbox();
     box.edit('pages/contact-us.yaml', /^intro: .*$/m, 'intro: "Trillium Fleet answers on (416) 555-0199, ticket 4165550142-7."');
