@@ -50,6 +50,9 @@ async function cachedVersusClean(project: string, content: string, cacheDir: str
   return { stats: builder.pageCache!.stats, clean, routes: builder.routes.map((r) => r.path) };
 }
 
+/** `site build` through the CLI, on a sandbox's content. */
+const siteBuild = (own: Sandbox) => (args: string[]) => spawnSync(join(root, 'node_modules/.bin/node'), [join(root, 'bin/site.js'), '--content', own.content, 'build', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
 let box: Sandbox;
 let cacheDir: string;
 beforeAll(async () => {
@@ -207,12 +210,11 @@ describe('a cached build writes what a clean build writes', () => {
   });
 
   test('site build again and again into one dist/ writes over the spare (the build before the last) and gives what a clean build gives after each change: a post body, a deleted post, a new post', () => {
-    const node = join(root, 'node_modules/.bin/node');
     const own = sandbox();
     try {
       const cache = join(own.dir, 'cache');
       const dist = join(own.dir, 'dist');
-      const site = (args: string[]) => spawnSync(node, [join(root, 'bin/site.js'), '--content', own.content, 'build', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const site = siteBuild(own);
       const cachedIsClean = (step: string) => {
         const cached = site(['--out', dist, '--cache-dir', cache]);
         expect(cached.status, `${step}: ${cached.stderr}`).toBe(0);
@@ -242,12 +244,11 @@ describe('a cached build writes what a clean build writes', () => {
   }, 120_000);
 
   test('over the spare, a page already there is kept only if it is the very file the record names: another entry\'s file, or a copy of the right bytes, is replaced by a link to its own entry', () => {
-    const node = join(root, 'node_modules/.bin/node');
     const own = sandbox();
     try {
       const cache = join(own.dir, 'cache');
       const dist = join(own.dir, 'dist');
-      const site = (args: string[]) => spawnSync(node, [join(root, 'bin/site.js'), '--content', own.content, 'build', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const site = siteBuild(own);
       for (const step of ['fill', 'reuse']) {
         const built = site(['--out', dist, '--cache-dir', cache]);
         expect(built.status, `${step}: ${built.stderr}`).toBe(0);
