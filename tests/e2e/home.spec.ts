@@ -68,6 +68,18 @@ test.describe('home', () => {
     await expect(marquee.locator('.marquee')).not.toHaveAttribute('data-running');
   });
 
+  test('the marquee loops evenly: where the copy of its list follows the list, chips are as far apart as elsewhere', async ({ page }) => {
+    await page.goto('/');
+    const marquee = await hydrated(page, 'IndustryMarquee');
+    await marquee.getByRole('button', { name: 'Pause scrolling' }).click();
+    const gaps = await marquee.locator('.marquee__track').evaluate((track) => {
+      const [list, copy] = [...track.querySelectorAll('.marquee__list')].map((l) => [...l.children].map((c) => c.getBoundingClientRect()));
+      return { between: Math.round(list![1]!.left - list![0]!.right), seam: Math.round(copy![0]!.left - list!.at(-1)!.right) };
+    });
+    expect(gaps.between).toBeGreaterThan(0);
+    expect(gaps.seam).toBe(gaps.between);
+  });
+
   test('the fleet showcase steps once at 1 s per item, then every 2 s', async ({ page }) => {
     await pauseClock(page);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -163,6 +163,19 @@ test.describe('navbar between phone and desktop widths', () => {
     });
   }
 
+  for (const [width, path] of [[1024, '/fr/faqs'], [1280, '/faqs'], [1440, '/fr/faqs'], [1920, '/faqs']] as const) {
+    test(`${width} px, ${path}: the menus follow the logo, Login and Get Started end where the strip above ends`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      const edges = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        return { brand: box('.navbar .brand').right, menus: box('.nav-menus').left, actions: box('.nav-actions').right, strip: box('.info-strip__language').right };
+      });
+      expect(Math.abs(edges.actions - edges.strip)).toBeLessThanOrEqual(1);
+      expect(edges.menus - edges.brand).toBeGreaterThanOrEqual(32);
+    });
+  }
+
   for (const width of [1024, 1100, 1199, 1280]) {
     test(`${width} px: the full navbar on one line, nothing clipped`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
