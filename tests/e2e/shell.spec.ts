@@ -121,6 +121,20 @@ test.describe('mobile menu at 375 px', () => {
     await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
   });
 
+  for (const path of ['/faqs', '/fr/faqs']) {
+    test(`${path} at 320 px: the menu button is on screen and opens the menu; the strip's links stay on one line`, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await page.goto(path);
+      const button = page.locator('.hamburger');
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      for (const link of await page.locator('.info-strip__link:visible').all()) expect((await link.boundingBox())!.height).toBeLessThanOrEqual(26);
+      await button.click();
+      await expect(page.locator('#mobile-menu')).toBeVisible();
+    });
+  }
+
   test('Escape closes the mobile menu and the page scrolls again', async ({ page }) => {
     await page.goto('/faqs');
     await page.getByRole('button', { name: navigation.mobile.open }).click();
