@@ -51,7 +51,7 @@ function InfoLinks() {
       <a href={`mailto:${config.email}`} className="info-strip__link">
         <Glyph name="mail" />
         <span className="visually-hidden">{nav.infoStrip.emailLabel}: </span>
-        {config.email}
+        <span className="info-strip__text">{config.email}</span>
       </a>
     </>
   );

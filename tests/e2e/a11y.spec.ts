@@ -43,3 +43,28 @@ test.describe('reflow at 320 px', () => {
     });
   }
 });
+
+// WCAG 2.1 1.4.12 (Text Spacing, AA): with the spacing a reader may set (line height 1.5,
+// paragraphs 2 em apart, letters 0.12 em, words 0.16 em), nothing is lost past the screen's edge.
+// Buttons and menu triggers wrap rather than run on one line, and the strip's e-mail address
+// ends in an ellipsis where it cannot fit (the link stays whole).
+test.describe('enlarged text spacing', () => {
+  const spacing = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+  for (const [width, path] of [[375, '/fr/partnership'], [375, '/faqs'], [375, '/fr/faqs'], [1280, '/fr/faqs'], [1280, '/']] as const) {
+    test(`${path} at ${width} px: no sideways scroll, the header's links and buttons on screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await page.addStyleTag({ content: spacing });
+      const misfits = await page.evaluate(() => {
+        const out: string[] = [];
+        if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide`);
+        for (const e of document.querySelectorAll<HTMLElement>('.site-header a, .site-header button, .site-header a > span')) {
+          const r = e.getBoundingClientRect();
+          if (e.offsetParent && r.width && !e.closest('.visually-hidden') && (r.left < 0 || r.right > innerWidth)) out.push(`${e.className || e.tagName} at ${Math.round(r.left)}-${Math.round(r.right)} px`);
+        }
+        return out;
+      });
+      expect(misfits).toEqual([]);
+    });
+  }
+});
