@@ -171,6 +171,20 @@ const TICKET = {
   maxBytes: RESUME.maxBytes,
 };
 test.describe('job application', () => {
+  test("at 320 px every field fits inside the application form; none runs past the dialog's edge", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const dialog = await applyDialog(page);
+    const misfits = await dialog.evaluate((d) => {
+      const box = d.querySelector('form')!.getBoundingClientRect();
+      return [...d.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([type=checkbox]), select, textarea')]
+        .filter((e) => e.offsetParent && e.getBoundingClientRect().left > -1000)
+        .map((e) => [e.getAttribute('name'), e.getBoundingClientRect()] as const)
+        .filter(([, r]) => r.left < box.left - 0.5 || r.right > box.right + 0.5)
+        .map(([name, r]) => `${name} at ${Math.round(r.left)}-${Math.round(r.right)}, form ${Math.round(box.left)}-${Math.round(box.right)}`);
+    });
+    expect(misfits).toEqual([]);
+  });
+
   test('an empty submit shows the three messages of §5 and focuses Full name; the other fields are optional', async ({ page }) => {
     const dialog = await applyDialog(page);
     await dialog.getByRole('button', { name: 'Submit application' }).click();
