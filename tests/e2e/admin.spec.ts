@@ -276,3 +276,17 @@ test('every admin section is accessible at 1280 px (axe)', async ({ page }) => {
     expect(serious).toEqual([]);
   }
 });
+
+test('in a half-screen window (800 px) no admin section scrolls sideways; Pages shows its view buttons', async ({ page }) => {
+  // An author often has the editor beside the browser: the pages table's file paths had widened it to 1,210 px.
+  await page.setViewportSize({ width: 800, height: 900 });
+  for (const hash of ['pages', 'content', 'translations', 'leads', 'checks', 'photos', 'build']) {
+    await page.goto(`${base}/_admin#${hash}`);
+    await expect(page.locator('main h1')).not.toHaveText('Loading…');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), hash).toBeLessThanOrEqual(800);
+  }
+  await page.goto(`${base}/_admin#pages`);
+  const view = page.locator('tr[data-path="/faqs"]').getByRole('link', { name: /Phone, tablet, desktop/ });
+  const box = (await view.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(800);
+});

@@ -61,48 +61,50 @@ export function PagesView({ state, heading }: ViewProps) {
           <button key={c.id} type="button" className="button button--toggle" aria-pressed={show === c.id} onClick={() => setShow(c.id)}>{c.label}</button>
         ))}
       </div>
-      <table className="table table--pages">
-        <caption className="visually-hidden">Pages in each language, their translation status, the content files they are built from, and their weight</caption>
-        <thead>
-          <tr>
-            <th scope="col">Page</th>
-            <th scope="col">Built from</th>
-            <th scope="col" className="num">HTML</th>
-            <th scope="col" className="num">JS</th>
-            <th scope="col" className="num">CSS</th>
-            <th scope="col">View</th>
-          </tr>
-        </thead>
-        {groups(pages).map(([key, versions]) => (
-          <tbody key={key} className="page-group" data-key={key}>
-            {versions.map((page) => (
-            <tr key={page.path} data-path={page.path} data-locale={page.locale}>
-              <th scope="row">
-                <span className="page-title"><LanguageTag locale={page.locale} tag={page.lang} /><span lang={page.lang}>{page.title}</span></span>
-                <a className="page-path" href={page.path} target="_blank" rel="noopener"><code>{page.path}</code></a>
-                {page.translation ? <Badge tone={TRANSLATION[page.translation].tone}>{TRANSLATION[page.translation].text}</Badge> : null}
-                {page.draft ? <Badge tone="draft">Draft</Badge> : null}
-                {page.status !== 200 ? <Badge tone="neutral">{page.status}</Badge> : null}
-              </th>
-              <td>
-                {page.sources.length ? page.sources.map((s) => <div key={s.file}><FileLink at={s} /></div>) : <span className="muted">Templates only</span>}
-              </td>
-              <td className="num">{kb(page.weight.html)}</td>
-              <td className={`num${page.overBudget ? ' over' : ''}`}>
-                {kb(page.weight.js)}
-                {page.overBudget ? <span className="visually-hidden"> (over its {budgetOf(page.key)} budget)</span> : null}
-              </td>
-              <td className="num">{kb(page.weight.css)}</td>
-              <td>
-                <a className="button button--small" href={`#pages?view=${encodeURIComponent(page.path)}`}>
-                  Phone, tablet, desktop<span className="visually-hidden">: {page.title} ({page.path})</span>
-                </a>
-              </td>
+      <div className="table-scroll">
+        <table className="table table--pages">
+          <caption className="visually-hidden">Pages in each language, their translation status, the content files they are built from, and their weight</caption>
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col">Built from</th>
+              <th scope="col" className="num">HTML</th>
+              <th scope="col" className="num">JS</th>
+              <th scope="col" className="num">CSS</th>
+              <th scope="col">View</th>
             </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
+          </thead>
+          {groups(pages).map(([key, versions]) => (
+            <tbody key={key} className="page-group" data-key={key}>
+              {versions.map((page) => (
+              <tr key={page.path} data-path={page.path} data-locale={page.locale}>
+                <th scope="row">
+                  <span className="page-title"><LanguageTag locale={page.locale} tag={page.lang} /><span lang={page.lang}>{page.title}</span></span>
+                  <a className="page-path" href={page.path} target="_blank" rel="noopener"><code>{page.path}</code></a>
+                  {page.translation ? <Badge tone={TRANSLATION[page.translation].tone}>{TRANSLATION[page.translation].text}</Badge> : null}
+                  {page.draft ? <Badge tone="draft">Draft</Badge> : null}
+                  {page.status !== 200 ? <Badge tone="neutral">{page.status}</Badge> : null}
+                </th>
+                <td>
+                  {page.sources.length ? page.sources.map((s) => <div key={s.file}><FileLink at={s} /></div>) : <span className="muted">Templates only</span>}
+                </td>
+                <td className="num">{kb(page.weight.html)}</td>
+                <td className={`num${page.overBudget ? ' over' : ''}`}>
+                  {kb(page.weight.js)}
+                  {page.overBudget ? <span className="visually-hidden"> (over its {budgetOf(page.key)} budget)</span> : null}
+                </td>
+                <td className="num">{kb(page.weight.css)}</td>
+                <td>
+                  <a className="button button--small" href={`#pages?view=${encodeURIComponent(page.path)}`}>
+                    Phone, tablet, desktop<span className="visually-hidden">: {page.title} ({page.path})</span>
+                  </a>
+                </td>
+              </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,12 +1,18 @@
 // Small pieces every admin view uses: file links, status badges, sizes, times, problem lists.
+import type { ReactNode } from 'react';
 import type { AdminState, FileRef, ItemStatus, ProblemInfo } from '../types.ts';
+
+/** A path that may break after each slash (`<wbr>`), so a long one wraps in a narrow window rather than widening its table. */
+function breakable(path: string): ReactNode[] {
+  return path.split('/').flatMap((part, i, parts) => (i < parts.length - 1 ? [part, '/', <wbr key={i} />] : [part]));
+}
 
 /** A file as a link VS Code opens; the text is the path, so any other editor can use it too. */
 export function FileLink({ at, location = true }: { at: FileRef; location?: boolean }) {
   const where = location && at.line ? `:${at.line}${at.column ? `:${at.column}` : ''}` : '';
   return (
     <a className="file" href={at.href} title="Open in VS Code">
-      <code>{at.file}{where}</code>
+      <code>{breakable(at.file)}{where}</code>
     </a>
   );
 }
