@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, manifest } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { pathLocale } from '../../generator/locales.ts';
@@ -17,6 +18,19 @@ for (const width of [375, 1280]) {
   });
 }
 
+/** What is past the screen's edge: the page itself when it scrolls sideways, and any shown element `selector` names (outside a visually hidden label). */
+function offScreen(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide`);
+    for (const e of document.querySelectorAll<HTMLElement>(selector)) {
+      const r = e.getBoundingClientRect();
+      if (e.offsetParent && r.width && !e.closest('.visually-hidden') && (r.left < 0 || r.right > innerWidth)) out.push(`${e.className || e.tagName} at ${Math.round(r.left)}-${Math.round(r.right)} px`);
+    }
+    return out;
+  }, selector);
+}
+
 // WCAG 2.1 1.4.10 (Reflow, AA): at 320 CSS px (a 1,280 px screen zoomed to 400%, or a small
 // phone) nothing scrolls sideways and nothing of the header is past the screen's edge: its menu
 // button had been pushed out (2 px of it showed), and the French partner form was 6 px too wide.
@@ -28,16 +42,7 @@ test.describe('reflow at 320 px', () => {
       const misfits: string[] = [];
       for (const { path } of all.filter((r) => pathLocale(r.path).locale === locale)) {
         await page.goto(path);
-        const found = await page.evaluate(() => {
-          const out: string[] = [];
-          if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide`);
-          for (const e of document.querySelectorAll<HTMLElement>('.site-header a, .site-header button')) {
-            const r = e.getBoundingClientRect();
-            if (e.offsetParent && r.width && (r.left < 0 || r.right > innerWidth)) out.push(`${e.className || e.tagName} at ${Math.round(r.left)}-${Math.round(r.right)} px`);
-          }
-          return out;
-        });
-        misfits.push(...found.map((f) => `${path}: ${f}`));
+        misfits.push(...(await offScreen(page, '.site-header a, .site-header button')).map((f) => `${path}: ${f}`));
       }
       expect(misfits).toEqual([]);
     });
@@ -55,16 +60,7 @@ test.describe('enlarged text spacing', () => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
       await page.addStyleTag({ content: spacing });
-      const misfits = await page.evaluate(() => {
-        const out: string[] = [];
-        if (document.documentElement.scrollWidth > innerWidth) out.push(`page ${document.documentElement.scrollWidth} px wide`);
-        for (const e of document.querySelectorAll<HTMLElement>('.site-header a, .site-header button, .site-header a > span')) {
-          const r = e.getBoundingClientRect();
-          if (e.offsetParent && r.width && !e.closest('.visually-hidden') && (r.left < 0 || r.right > innerWidth)) out.push(`${e.className || e.tagName} at ${Math.round(r.left)}-${Math.round(r.right)} px`);
-        }
-        return out;
-      });
-      expect(misfits).toEqual([]);
+      expect(await offScreen(page, '.site-header a, .site-header button, .site-header a > span')).toEqual([]);
     });
   }
 });
