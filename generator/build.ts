@@ -577,9 +577,9 @@ export class Builder {
         const assets = store?.assetCalls();
         const target = store && claim!(route.file);
         unhashed += 1;
-        const wait = onPage!(route.file, chunks, undefined, (hex) => {
+        const wait = onPage!(route.file, chunks, undefined, (hex, crc) => {
           digest.sha256 = hex ?? '';
-          if (store && hex) store.renderedFile(route, target!, bytes, hex, islands, assets!);
+          if (store && hex && crc !== undefined) store.renderedFile(route, target!, bytes, hex, crc, islands, assets!);
           if (--unhashed === 0) allHashed?.();
         });
         return accept(route.file, route.path, digest, islands, wait) || undefined;
@@ -620,7 +620,7 @@ export class Builder {
         // The thread's asset answers must be this store's (and asking makes its files): else render here.
         if (replay!.mismatch(page.assets)) return renderHere(route, false);
         this.renderedOnThreads += 1;
-        cached?.renderedFile(route, target, page.length, page.sha256, page.islands, page.assets);
+        cached?.renderedFile(route, target, page.length, page.sha256, page.crc32, page.islands, page.assets);
         return accept(route.file, route.path, { bytes: page.length, sha256: page.sha256 }, page.islands, undefined);
       }, (error: unknown) => {
         if (error instanceof ThreadRenderError) throw new RenderError(route, Object.assign(new Error(error.message), { stack: error.threadStack }));

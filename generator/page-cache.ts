@@ -20,8 +20,8 @@
 //
 // An entry is two files: <dir>/<key>.head, a check line and a JSON header, and <dir>/<key>, the
 // page's bytes exactly, so that `site build` can hard-link it into dist/ instead of writing the
-// page again (OutputDir.link; 8,000 pages are 600 MB). The header names the key, the page's size
-// and SHA-256, its islands, and every image and icon the asset store gave it (with a hash of
+// page again (OutputDir.link; 8,000 pages are 600 MB). The header names the key, the page's size,
+// SHA-256 (the build manifest's) and CRC-32, its islands, and every image and icon the asset store gave it (with a hash of
 // each answer). A reused page asks the store again for each, so
 // the image files, the sprite and the photo-role warnings are those a render would give, and
 // an answer that differs (a photo encoded otherwise) renders the page instead.
@@ -29,8 +29,9 @@
 // The folder is input from a stranger (CI restores it from an artifact). An entry is used only
 // when both files are regular files reached without a link (the page under 64 MB), its check
 // line matches its header (SHA-256, or HMAC-SHA256 with SITE_CACHE_SECRET set), its header
-// names the key it is filed under, and its page matches the header's size and SHA-256; anything
-// else is ignored with a warning and the page is rendered. Names in the folder are computed
+// names the key it is filed under, and its page matches the header's size and CRC-32 (SHA-256
+// with SITE_CACHE_SECRET: page-cache-entry.ts, readEntry, says why); anything else is ignored
+// with a warning and the page is rendered. Names in the folder are computed
 // here, never read from it; nothing is written through a link, nor anywhere but the folder, and
 // an entry is never written into: a store renames a new file over it. A page reaches dist/
 // through OutputDir: linked, and only when the link names the very file (device and inode) whose
@@ -52,7 +53,7 @@ import { AssetReplay, Recorder } from './asset-record.ts';
 import { inLocale, locales, splitLocale, type Locale } from './locales.ts';
 import { stableJson } from './images/cache.ts';
 import { checkOf, MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
-import { sha256 } from './hash.ts';
+import { crc32Of, sha256 } from './hash.ts';
 import { under } from './paths.ts';
 import type { Linkable } from './write.ts';
 
@@ -336,7 +337,7 @@ export class Session {
     if (!key) return undefined;
     this.cache.use(key);
     const bytes = chunks.reduce((n, c) => n + c.length, 0);
-    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets };
+    const header: Header = { key, path: route.path, bytes, sha256: digest, crc32: crc32Of(chunks), islands, assets };
     const json = Buffer.from(`${JSON.stringify(header)}\n`);
     const head = [Buffer.from(`${MAGIC}${this.cache.check(json)}\n`), json];
     this.backlog += bytes;
@@ -356,13 +357,13 @@ export class Session {
    * to it (the cache and dist/ then share it, as a reused page does: OutputDir.link), or a copy
    * where no link can be made.
    */
-  renderedFile(route: Route, file: string, bytes: number, digest: string, islands: string[], assets: AssetCall[]): void {
+  renderedFile(route: Route, file: string, bytes: number, digest: string, crc32: number, islands: string[], assets: AssetCall[]): void {
     this.cache.stats.rendered += 1;
     this.cache.stats.renderedPaths.push(route.path);
     const key = this.keys.get(route.path);
     if (!key) return;
     this.cache.use(key);
-    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets };
+    const header: Header = { key, path: route.path, bytes, sha256: digest, crc32, islands, assets };
     const json = `${JSON.stringify(header)}\n`;
     // Filed on a thread of its own, with the same names and steps as `store` (page-cache-store.ts).
     (this.storeThread ??= new StoreThread(this.cache.options.dir)).store({ key, file, head: `${MAGIC}${this.cache.check(Buffer.from(json))}\n${json}` });

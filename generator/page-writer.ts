@@ -34,13 +34,14 @@ export function sharePiece(piece: Buffer): Buffer {
 
 export const isSharedPiece = (piece: Buffer): boolean => shared.has(piece);
 
-/** Hears how a file's write went: its SHA-256 (lowercase hex) once written, or the error. */
-type Done = (error: Error | null, sha256?: string) => void;
+/** Hears how a file's write went: its SHA-256 (lowercase hex) and CRC-32 once written, or the error. */
+type Done = (error: Error | null, sha256?: string, crc32?: number) => void;
 
-/** What the thread reports for a batch: its number, each page's SHA-256 in order ('' where it failed), every failure, and the buffer back. */
+/** What the thread reports for a batch: its number, each page's SHA-256 and CRC-32 in order ('' and 0 where it failed), every failure, and the buffer back. */
 interface Written {
   batch: number;
   digests: string[];
+  crcs: number[];
   failures: [target: string, error: { message: string; code?: string; errno?: number; syscall?: string; path?: string }][];
   buffer?: ArrayBuffer;
 }
@@ -48,10 +49,12 @@ interface Written {
 // A page in \`pages\`: its target, how many parts, then each part: a length (bytes that follow in
 // the batch's buffer) or, below zero, -1 - the number of a shared part (\`define\`d before).
 const THREAD = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { mkdirSync, openSync, writeSync, writevSync, closeSync, unlinkSync } = require('node:fs');
 const { dirname } = require('node:path');
 const { createHash } = require('node:crypto');
+const { crc32 } = require('node:zlib');
+const withCrc = !!(workerData && workerData.crc);
 const made = new Set();
 const shared = [];
 parentPort.on('message', ({ batch, buffer, pages, pooled, define }) => {
@@ -59,6 +62,7 @@ parentPort.on('message', ({ batch, buffer, pages, pooled, define }) => {
   const all = new Uint8Array(buffer);
   const failures = [];
   const digests = [];
+  const crcs = [];
   let at = 0;
   for (let i = 0; i < pages.length; ) {
     const target = pages[i];
@@ -101,15 +105,21 @@ parentPort.on('message', ({ batch, buffer, pages, pooled, define }) => {
         closeSync(fd);
       }
       const hash = createHash('sha256');
-      for (const part of parts) hash.update(part);
+      let crc = 0;
+      for (const part of parts) {
+        hash.update(part);
+        if (withCrc) crc = crc32(part, crc);
+      }
       digests.push(hash.digest('hex'));
+      crcs.push(crc);
     } catch (e) {
       digests.push('');
+      crcs.push(0);
       failures.push([target, { message: String(e && e.message), code: e && e.code, errno: e && e.errno, syscall: e && e.syscall, path: e && e.path }]);
     }
   }
-  if (pooled) parentPort.postMessage({ batch, digests, failures, buffer }, [buffer]);
-  else parentPort.postMessage({ batch, digests, failures });
+  if (pooled) parentPort.postMessage({ batch, digests, crcs, failures, buffer }, [buffer]);
+  else parentPort.postMessage({ batch, digests, crcs, failures });
 });
 `;
 
@@ -164,9 +174,12 @@ export class PageWriter {
   private readonly inFlight = new Map<number, [string, Done][]>();
   /** Set once the thread is gone: every write after that fails with it. */
   private broken: Error | undefined;
+  private readonly crc: boolean;
 
-  constructor() {
-    this.worker = new Worker(THREAD, { eval: true });
+  /** `crc`: each page's CRC-32 is computed too (for the page cache), else reported as 0. */
+  constructor({ crc = false }: { crc?: boolean } = {}) {
+    this.crc = crc;
+    this.worker = new Worker(THREAD, { eval: true, workerData: { crc } });
     this.worker.on('message', (written: Written) => this.settle(written));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`the page writer thread stopped (exit code ${code})`)));
@@ -272,7 +285,7 @@ export class PageWriter {
     this.worker.postMessage({ batch, buffer, pages, pooled, define }, [buffer]);
   }
 
-  private settle({ batch, digests, failures, buffer }: Written): void {
+  private settle({ batch, digests, crcs, failures, buffer }: Written): void {
     if (buffer) this.free.push(buffer);
     const dones = this.inFlight.get(batch);
     this.inFlight.delete(batch);
@@ -281,7 +294,7 @@ export class PageWriter {
       for (const [index, [target, done]] of dones.entries()) {
         const error = failed.get(target);
         if (error) done(Object.assign(new Error(error.message), error));
-        else done(null, digests[index]);
+        else done(null, digests[index], this.crc ? crcs[index] : undefined);
       }
     }
     if (!this.broken) this.pack();

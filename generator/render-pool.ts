@@ -41,7 +41,7 @@ export interface RenderThreadData {
 export type ToThread = { client: ClientAssets } | { render: [index: number, target: string][] };
 export type ToPool =
   | { ready: true }
-  | { index: number; length: number; sha256: string; islands: string[]; assets: AssetCall[] }
+  | { index: number; length: number; sha256: string; crc32: number; islands: string[]; assets: AssetCall[] }
   | { index: number; error: { render: boolean; write?: boolean; message: string; stack?: string } };
 
 /** A page a thread rendered and wrote. */
@@ -49,6 +49,8 @@ export interface ThreadPage {
   /** Its size in bytes. */
   length: number;
   sha256: string;
+  /** Its CRC-32 (hash.ts, crc32Of): what the page cache checks it by without a secret. */
+  crc32: number;
   islands: string[];
   /** What it asked the thread's asset store for (ask the build's store the same). */
   assets: AssetCall[];
@@ -173,7 +175,7 @@ export class RenderPool {
       else waiting.reject(new ThreadUnavailable(`a render thread failed on a page (${message.error.message})`));
       return;
     }
-    waiting.resolve({ length: message.length, sha256: message.sha256, islands: message.islands, assets: message.assets });
+    waiting.resolve({ length: message.length, sha256: message.sha256, crc32: message.crc32, islands: message.islands, assets: message.assets });
   }
 
   private fail(thread: Thread, reason: string): void {

@@ -19,7 +19,7 @@ await import('../bin/register.js');
 const { renderRoute, renderCache, RenderError } = await import('./render.ts');
 const { AssetStore } = await import('./assets.ts');
 const { Recorder } = await import('./asset-record.ts');
-const { sha256 } = await import('./hash.ts');
+const { crc32Of, sha256 } = await import('./hash.ts');
 const { loadTemplates } = await import('./templates-bundle.ts');
 const { Folders, writePieces } = await import('./write.ts');
 // From the templates' bundle when it is fresh; a stale one is remade by the main thread, not here.
@@ -74,7 +74,7 @@ port.on('message', (message: ToThread) => {
       if (failed) return send({ index, error: { write: true, render: false, message: failed.message } });
       writePieces(target, chunks, (error) => {
         if (error) send({ index, error: { write: true, render: false, message: error.message } });
-        else send({ index, length: chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(chunks), islands, assets: calls });
+        else send({ index, length: chunks.reduce((n, c) => n + c.length, 0), sha256: sha256(chunks), crc32: crc32Of(chunks), islands, assets: calls });
       });
     });
   }

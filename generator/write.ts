@@ -6,7 +6,7 @@ import { close, existsSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSyn
 import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { PageWriter } from './page-writer.ts';
-import { sha256 } from './hash.ts';
+import { crc32Of, sha256 } from './hash.ts';
 import { linkKept } from './link-kept.ts';
 import type { Site } from './model.ts';
 import type { Route } from './routes.ts';
@@ -75,6 +75,7 @@ export class OutputDir {
   private spareFiles: Set<string> | undefined;
   private spareDirs: Set<string> | undefined;
 
+  private readonly checksums: boolean;
   /**
    * With `spare` (`site build` with the page cache), the folder this build replaces is kept
    * beside it (`.dist.spare`) instead of deleted, and the next such build writes over it instead
@@ -88,8 +89,12 @@ export class OutputDir {
    * cache's file), and whatever the build does not write is removed before the swap. So the
    * output is byte for byte what an empty folder gives (`tests/unit/output-dir.test.ts`). A
    * clean build (`--no-cache`) neither takes nor keeps one.
+   *
+   * `checksums`: a page's `hashed` hears its CRC-32 too (the page cache checks a page by it:
+   * page-cache-entry.ts); a build without the cache does not compute it.
    */
-  constructor(readonly outDir: string, options: { spare?: boolean } = {}) {
+  constructor(readonly outDir: string, options: { spare?: boolean; checksums?: boolean } = {}) {
+    this.checksums = !!options.checksums;
     const parent = dirname(outDir);
     this.temp = sibling(outDir, 'tmp', process.pid);
     this.old = sibling(outDir, 'old', process.pid);
@@ -231,7 +236,7 @@ export class OutputDir {
   prepare(files: readonly string[], linking = true): void {
     // Folders the spare has are made; the way to each page is cleared when it is claimed or written.
     this.settle();
-    if (!this.writer && files.length >= PageWriter.FROM) this.writer = new PageWriter();
+    if (!this.writer && files.length >= PageWriter.FROM) this.writer = new PageWriter({ crc: this.checksums });
     if (this.preparer || !linking || files.length < OutputDir.PREPARE_FROM) return;
     const folders: string[] = [];
     const seen = new Set<string>();
@@ -289,8 +294,8 @@ export class OutputDir {
     this.backlog += size;
     if (this.writer && Array.isArray(data)) {
       // The page writer takes pages in batches, beside the LIMIT of libuv's writes.
-      this.writer.write(under(this.temp, file), data, (error, digest) => {
-        hashed?.(error ? undefined : digest);
+      this.writer.write(under(this.temp, file), data, (error, digest, crc) => {
+        hashed?.(error ? undefined : digest, crc);
         this.finished(size, error, false);
       });
     } else {
@@ -328,7 +333,7 @@ export class OutputDir {
       }
       const digest = hashed && Array.isArray(data) ? sha256(data) : undefined;
       const written = digest === undefined ? done : (error: Error | null) => {
-        hashed!(error ? undefined : digest);
+        hashed!(error ? undefined : digest, this.checksums ? crc32Of(data as Buffer[]) : undefined);
         done(error);
       };
       this.folders.make(dirname(target), (error) => {
@@ -569,8 +574,8 @@ for (const folder of workerData) {
 parentPort.postMessage(made);
 `;
 
-/** Hears a written file's SHA-256 (lowercase hex), or undefined when it could not be written. */
-export type Hashed = (sha256: string | undefined) => void;
+/** Hears a written file's SHA-256 (lowercase hex) and CRC-32, or undefined when it could not be written. */
+export type Hashed = (sha256: string | undefined, crc32?: number) => void;
 
 /** A file whose bytes are known and checked: where it is, and which file it was then (fstat). */
 export interface Linkable {

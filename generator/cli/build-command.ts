@@ -50,7 +50,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
   // With the page cache, the build before the last is kept beside the output and written over
   // (write.ts, OutputDir): a clean build (--no-cache) starts from an empty folder.
-  const out = new OutputDir(options.outDir, { spare: !!pageCache });
+  const out = new OutputDir(options.outDir, { spare: !!pageCache, checksums: !!pageCache });
   let outputs;
   let warnings: Problem[];
   try {

@@ -153,7 +153,7 @@ describe('a cached build writes what a clean build writes', () => {
     const { stats } = await cachedVersusClean(root, box.content, cacheDir);
     const reasons = new Map(stats.ignored.map((i) => [i.entry.slice(-64), i.reason]));
     expect(reasons.get(truncated)).toMatch(/truncated/);
-    expect(reasons.get(flipped)).toMatch(/does not match its SHA-256/);
+    expect(reasons.get(flipped)).toMatch(/does not match its CRC-32/);
     expect(reasons.get(tampered)).toMatch(/does not match its check/);
     expect(reasons.get(linked)).toMatch(/symbolic link/);
     expect(reasons.get(foreign)).toMatch(/another key/);
@@ -372,7 +372,7 @@ describe('a cached build writes what a clean build writes', () => {
     const built = site('cli-other-boot');
     expect(built.status, built.stderr).toBe(0);
     expect(built.stdout).not.toMatch(/linked unread/);
-    expect(built.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: the page does not match its SHA-256`));
+    expect(built.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: the page does not match its CRC-32`));
     expect(snapshot(join(box.dir, 'cli-other-boot'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
   });
 
