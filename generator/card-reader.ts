@@ -1,7 +1,9 @@
 // The social cards' reader thread (cards.ts, CardReader): for a build that links its cards,
 // reads each cached card this machine's record does not vouch for (a first build, a CI runner's
 // restored cache: 40,000 cards, 2.3 GB at 20,000 posts), checks that it is a whole image, and
-// answers with its size, SHA-256 and which file it is, never its bytes. Each card is read into
+// answers with its size, SHA-256, CRC-32 and which file it is, never its bytes. Given the card's
+// sums (card-sums.ts), a card with their size and CRC-32 takes their SHA-256 instead of
+// computing it. Each card is read into
 // one buffer used again (page-cache-entry.ts, Scratch), opened without following a link or
 // waiting on a FIFO. Runs under Node's own type stripping: erasable TypeScript only.
 //
@@ -14,6 +16,8 @@
 import { parentPort } from 'node:worker_threads';
 import { lstatSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import type { CardSum } from './card-sums.ts';
 import { readEntryFile, Scratch } from './page-cache-entry.ts';
 import { isWholeImage } from './images/png-text.ts';
 import { sameFile } from './file-records.ts';
@@ -26,7 +30,7 @@ const scratch = new Scratch();
 /** A card to link: its file, its record's values, where it goes, and whether a file is there already (a spare's). */
 export type CardLink = [path: string, size: number, mtimeMs: number, dev: number, ino: number, target: string, exists: boolean];
 
-parentPort!.on('message', ({ id, path, link }: { id: number; path: string; link?: CardLink[] }) => {
+parentPort!.on('message', ({ id, path, link, sum }: { id: number; path: string; link?: CardLink[]; sum?: CardSum }) => {
   if (link) {
     // 1 where the card is linked, 0 where it is left to the build.
     const linked = link.map(([file, size, mtimeMs, dev, ino, target, exists]) => {
@@ -58,5 +62,7 @@ parentPort!.on('message', ({ id, path, link }: { id: number; path: string; link?
     parentPort!.postMessage({ id });
     return;
   }
-  parentPort!.postMessage({ id, card: { ...read.file, sha256: createHash('sha256').update(bytes).digest('hex') } });
+  const crc = crc32(bytes);
+  const sha256 = sum && sum[0] === bytes.length && sum[2] === crc ? sum[1] : createHash('sha256').update(bytes).digest('hex');
+  parentPort!.postMessage({ id, card: { ...read.file, sha256, crc32: crc } });
 });

@@ -17,7 +17,8 @@ import { threadEnv } from './thread-env.ts';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Glyph } from 'fontkit';
-import { hash, sha256 } from './hash.ts';
+import { crc32Of, hash, sha256 } from './hash.ts';
+import { readSums, sameSum, sumsPath, writeSums, type CardSum } from './card-sums.ts';
 import { problem, type Place } from './errors.ts';
 import { ContentError } from './problems.ts';
 import { readUnder, under } from './paths.ts';
@@ -428,6 +429,16 @@ export class SocialCards {
     // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
     const verified = this.recordAtPlan();
     let changed = false;
+    // The cards' sums (card-sums.ts) as the last build left them, read only once a card is
+    // read (6 MB of JSON at 20,000 posts: a build whose record vouches for every card has no
+    // use for them), and this build's: the cards read, with their CRC-32, and those the record
+    // vouched for, whose sums are kept while they name the recorded size and SHA-256.
+    const sumsFile = sumsPath(this.options.cacheDir, cardRecordName(this.contentDir));
+    let sums: Map<string, CardSum> | undefined;
+    const loadSums = () => (sums ??= readSums(sumsFile));
+    const checkedSums = new Map<string, CardSum>();
+    const unread: [string, FileRecord][] = [];
+    const keep = (key: string, size: number, digest: string, crc: number) => void checkedSums.set(key, [size, digest, crc]);
     let next = 0;
     // Cards the record does not vouch for (a first build; CI, whose restored record is another
     // machine's) are read and checked on a thread, which hands over no bytes: the sink only links
@@ -441,6 +452,7 @@ export class SocialCards {
       this.marked.set(key, known.mtimeMs);
       this.sizes.set(key, known.size);
       this.stats.verifiedByStat++;
+      unread.push([key, known]);
       return sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: known.dev, ino: known.ino } }, linked);
     };
     // A sink that can be told where a card goes (`linker`: site build's OutputDir) has the cards
@@ -478,9 +490,10 @@ export class SocialCards {
           await vouched(file, key, known, path);
           continue;
         }
-        const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path) : 'failed';
+        const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path, loadSums().get(key)) : 'failed';
         if (checked && checked !== 'failed') {
-          const { sha256: digest, ...seen } = checked;
+          const { sha256: digest, crc32: crc, ...seen } = checked;
+          keep(key, seen.size, digest, crc);
           this.marked.set(key, seen.mtimeMs);
           this.sizes.set(key, seen.size);
           this.stats.checkedOnThread++;
@@ -501,6 +514,8 @@ export class SocialCards {
         this.marked.set(key, read.mtimeMs);
         this.sizes.set(key, read.bytes.length);
         const digest = sha256(read.bytes);
+        loadSums();
+        keep(key, read.bytes.length, digest, crc32Of(read.bytes));
         if (read.identity.ino !== -1) {
           verified.set(key, { size: read.bytes.length, mtimeMs: read.mtimeMs, dev: read.identity.dev, ino: read.identity.ino, sha256: digest });
           changed = true;
@@ -518,6 +533,16 @@ export class SocialCards {
       // This content's cards only: another content folder's are in its own record.
       const keys = new Set(entries.map(([, p]) => p.key));
       writeRecords(ledger, [...verified].filter(([key]) => keys.has(key)));
+    }
+    if (sums) {
+      const last = sums;
+      const next = new Map<string, CardSum>();
+      for (const [key, known] of unread) {
+        const sum = last.get(key);
+        if (sum && sum[0] === known.size && sum[1] === known.sha256) next.set(key, sum);
+      }
+      for (const [key, sum] of checkedSums) next.set(key, sum);
+      if (next.size !== last.size || [...next].some(([key, sum]) => !sameSum(sum, last.get(key)))) writeSums(sumsFile, next);
     }
   }
 
@@ -719,7 +744,7 @@ function lstatQuiet(path: string): Stats | undefined {
 }
 
 /** A whole card the reader thread read: which file it is, and its bytes' SHA-256. */
-type CheckedCard = FileStats & { sha256: string };
+type CheckedCard = FileStats & { sha256: string; crc32: number };
 
 /**
  * The card reader thread (card-reader.ts). A card it cannot use is `undefined` (read and drawn
@@ -745,10 +770,11 @@ class CardReader {
     this.worker.on('exit', fail);
   }
 
-  check(path: string): Promise<CheckedCard | undefined | 'failed'> {
+  /** Reads and checks the card at `path`; with its `sum` (card-sums.ts), its SHA-256 is taken from there when its size and CRC-32 match. */
+  check(path: string, sum?: CardSum): Promise<CheckedCard | undefined | 'failed'> {
     if (this.failed) return Promise.resolve('failed');
     const id = this.next++;
-    this.worker.postMessage({ id, path });
+    this.worker.postMessage({ id, path, sum });
     return new Promise((resolve) => this.waiting.set(id, (answer) => resolve(Array.isArray(answer) ? undefined : answer)));
   }
 

@@ -14,6 +14,8 @@ import type { Route } from '../../generator/routes.ts';
 import type { Site } from '../../generator/model.ts';
 import { contentDir, root } from '../helpers.ts';
 import { sha256 } from '../../generator/hash.ts';
+import { readSums, sumsPath, writeSums } from '../../generator/card-sums.ts';
+import { crc32 } from 'node:zlib';
 
 const colours = tokenColours(readFileSync(join(root, 'styles/_tokens.scss'), 'utf8'));
 const brand = { logo: readFileSync(join(contentDir, 'images/brand/logo-white.svg')), mark: readFileSync(join(contentDir, 'images/brand/mark.svg')) };
@@ -441,6 +443,51 @@ describe('the card stage', () => {
     expect([...checked.got.values()].filter((card) => typeof card.bytes === 'function')).toHaveLength(3);
     // What the thread checked is in the record: the next build reads none of the five.
     expect((await streamed(0)).stats).toMatchObject({ verifiedByStat: 5, checkedOnThread: 0, rendered: 0 });
+  });
+
+  test("a restored cache's sums give a card that has their size and CRC-32 their SHA-256; any other card's is computed from its bytes", async () => {
+    const cacheDir = temp('cards-cache-');
+    const paths = ['/', '/faqs', '/careers'];
+    const streamed = async (threadFrom?: number) => {
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render, threadFrom });
+      cards.retain = false;
+      cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
+      const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>) }>();
+      await cards.each((file, card) => void got.set(file, card));
+      return { got, stats: cards.stats };
+    };
+    const first = await streamed();
+    const sumsFile = sumsPath(cacheDir, cardRecordName(contentDir));
+    const key = (bytes: Buffer) => readdirSync(cacheDir).find((n) => n.endsWith('.bin') && readFileSync(join(cacheDir, n)).equals(bytes))!.slice(0, -4);
+    // Each card's size, SHA-256 and CRC-32, by its key in the cache.
+    const cards = [...first.got.values()].map((c) => c.bytes as Buffer);
+    expect(readSums(sumsFile)).toEqual(new Map(cards.map((bytes) => [key(bytes), [bytes.length, sha256(bytes), crc32(bytes)]])));
+    const [named, replaced, third] = cards as [Buffer, Buffer, Buffer];
+    // As on a CI runner: the record is another machine's (none here). The sums name, for one card,
+    // a SHA-256 that is not its own: taken as it is, since the card has the size and CRC-32 they
+    // name (the thread did not hash it). Another card's file now holds the third card's bytes: it
+    // does not match its sum, and its SHA-256 is computed.
+    const marker = 'f'.repeat(64);
+    writeSums(sumsFile, [...readSums(sumsFile)].map(([k, sum]) => [k, k === key(named) ? [sum[0], marker, sum[2]] : sum]));
+    const replacedKey = key(replaced);
+    writeFileSync(join(cacheDir, `${replacedKey}.bin`), third);
+    const forget = () => rmSync(join(cacheDir, cardRecordName(contentDir)), { force: true });
+    forget();
+    const checked = await streamed(0);
+    expect(checked.stats).toMatchObject({ checkedOnThread: 3, verifiedByStat: 0 });
+    const digests = new Map([...checked.got.values()].map((c) => [c.sha256, c]));
+    expect(digests.has(marker)).toBe(true);
+    expect(digests.has(sha256(third))).toBe(true);
+    // The sums now name what was checked: the replaced card's bytes.
+    expect(readSums(sumsFile).get(replacedKey)).toEqual([third.length, sha256(third), crc32(third)]);
+    // A damaged sums file is not read: every SHA-256 is computed.
+    const damaged = readFileSync(sumsFile);
+    damaged[damaged.length - 5]! ^= 1;
+    writeFileSync(sumsFile, damaged);
+    expect(readSums(sumsFile).size).toBe(0);
+    forget();
+    const again = await streamed(0);
+    expect([...again.got.values()].map((c) => c.sha256).sort()).toEqual([sha256(named), sha256(third), sha256(third)].sort());
   });
 
   test('with a linker (site build), the thread links the cards the record vouches for where they go; the others go the usual way', async () => {
