@@ -16,7 +16,7 @@
 import { parentPort } from 'node:worker_threads';
 import { lstatSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32Of } from './hash.ts';
 import type { CardSum } from './card-sums.ts';
 import { readEntryFile, Scratch } from './page-cache-entry.ts';
 import { isWholeImage } from './images/png-text.ts';
@@ -62,7 +62,7 @@ parentPort!.on('message', ({ id, path, link, sum }: { id: number; path: string; 
     parentPort!.postMessage({ id });
     return;
   }
-  const crc = crc32(bytes);
+  const crc = crc32Of(bytes);
   const sha256 = sum && sum[0] === bytes.length && sum[2] === crc ? sum[1] : createHash('sha256').update(bytes).digest('hex');
   parentPort!.postMessage({ id, card: { ...read.file, sha256, crc32: crc } });
 });
