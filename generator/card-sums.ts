@@ -5,15 +5,20 @@
 // each one's SHA-256 for the build manifest. A card whose size and CRC-32 are those its sums
 // name takes the SHA-256 named there, at a third of the cost of computing it (5 against 1.7 GB/s
 // here, on the cards' thread, which the render loop waits for); any other card has its SHA-256
-// computed from its bytes, as without sums. So the sums never decide which bytes a build ships,
-// only how their digest is found, and a card that does not match them is no error.
+// computed from its bytes, as without sums. So without a secret the sums never decide which
+// bytes a build ships, only how their digest is found, and a card that does not match them is
+// no error.
 //
 // Input from a stranger like the rest of the folder: the file is opened without following a
 // link (nor waiting on a FIFO), must be a regular file under 64 MB, starts with a line naming
 // the SHA-256 of the rest (a damaged file is not read), and each entry is checked for shape.
+//
+// With SITE_CACHE_SECRET that line is the HMAC-SHA256 of the rest (page-cache-entry.ts, checkOf),
+// and the sums are what proves where a card comes from: a build then uses a card it did not
+// vouch for itself (its record) only if its SHA-256 is the one signed sums name, and draws any
+// other again (cards.ts, each). Only a build that had the secret can have signed them.
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
-import { readEntryFile } from './page-cache-entry.ts';
+import { checkOf, readEntryFile } from './page-cache-entry.ts';
 import { replaceFileSync } from './file-records.ts';
 
 /** A card's size, SHA-256 (lowercase hex) and CRC-32 (hash.ts, crc32Of). */
@@ -27,14 +32,14 @@ export function sumsPath(cacheDir: string, recordName: string): string {
   return join(cacheDir, recordName.replace(/^verified-/, 'sums-'));
 }
 
-/** The sums in `path`, by card key; empty when the file is missing, damaged, a link, not a regular file or not ours. */
-export function readSums(path: string): Map<string, CardSum> {
+/** The sums in `path`, by card key; empty when the file is missing, damaged, a link, not a regular file, not ours, or (with `secret`) not signed with it. */
+export function readSums(path: string, secret?: string): Map<string, CardSum> {
   const sums = new Map<string, CardSum>();
   const read = readEntryFile(path, MAX_SUMS);
   if (typeof read !== 'object' || !read.bytes) return sums;
   const data = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
   const first = data.indexOf(10);
-  if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${digest(data.subarray(first + 1))}`) return sums;
+  if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${checkOf(data.subarray(first + 1), secret)}`) return sums;
   let entries: unknown;
   try {
     entries = JSON.parse(data.subarray(first + 1).toString('utf8'));
@@ -49,10 +54,10 @@ export function readSums(path: string): Map<string, CardSum> {
 }
 
 /** Writes `sums` to `path` (a new file renamed over it); a failure costs the next build speed only, so it is ignored. */
-export function writeSums(path: string, sums: Iterable<[string, CardSum]>): void {
+export function writeSums(path: string, sums: Iterable<[string, CardSum]>, secret?: string): void {
   const json = Buffer.from(JSON.stringify(Object.fromEntries(sums)));
   try {
-    replaceFileSync(path, Buffer.concat([Buffer.from(`${MAGIC}${digest(json)}\n`), json]));
+    replaceFileSync(path, Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, secret)}\n`), json]));
   } catch {
     // A read-only cache folder.
   }
@@ -61,10 +66,6 @@ export function writeSums(path: string, sums: Iterable<[string, CardSum]>): void
 /** Whether two sums name the same card bytes. */
 export function sameSum(a: CardSum | undefined, b: CardSum | undefined): boolean {
   return !!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-}
-
-function digest(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function isSum(key: string, sum: unknown): sum is CardSum {

@@ -67,6 +67,12 @@ export interface CardOptions {
    * their own (card-reader.ts); default CARD_THREAD_FROM. Tests set 0 to use it on a small site.
    */
   threadFrom?: number;
+  /**
+   * SITE_CACHE_SECRET (`site build`): the sums are signed with it, and a card this machine's
+   * record does not vouch for is used only if signed sums name its SHA-256 (card-sums.ts);
+   * any other is drawn again. The preview (`files()`, an author's own folder) does not ask.
+   */
+  secret?: string;
 }
 
 /** Builds with fewer cards read them on the main thread: starting a thread costs more than it saves. */
@@ -90,6 +96,8 @@ export class SocialCards {
   private readonly marked = new Map<string, number>();
   /** The size of each card `each` handed on, by key: the sweep need not lstat this build's own cards. */
   private readonly sizes = new Map<string, number>();
+  /** The cards this build drew into the cache folder (`ensure`): with a secret, `each` takes them without a signed sum. */
+  private readonly drawn = new Set<string>();
   private planned = new Map<string, Planned>();
   /** The last plan's template cards by route path, with what their keys were made of (kept only where `retain`: the preview). */
   private lastTemplateCards = new Map<string, TemplateCard>();
@@ -119,6 +127,7 @@ export class SocialCards {
    */
   plan(routes: Route[], sites: Partial<Record<string, Site>>, locate: (route: Route) => Place): void {
     this.verifiedAtPlan = undefined;
+    this.drawn.clear();
     const fontBytes = readFileSync(join(this.root, CARD_FONT));
     if (!this.fontBytes?.equals(fontBytes)) this.font = undefined;
     this.fontBytes = fontBytes;
@@ -435,7 +444,10 @@ export class SocialCards {
     // vouched for, whose sums are kept while they name the recorded size and SHA-256.
     const sumsFile = sumsPath(this.options.cacheDir, cardRecordName(this.contentDir));
     let sums: Map<string, CardSum> | undefined;
-    const loadSums = () => (sums ??= readSums(sumsFile));
+    const secret = this.options.secret;
+    const loadSums = () => (sums ??= readSums(sumsFile, secret));
+    // With a secret, a card read from the folder is this build's own or one signed sums vouch for.
+    const signed = (key: string, digest: string) => !secret || this.drawn.has(key) || loadSums().get(key)?.[1] === digest;
     const checkedSums = new Map<string, CardSum>();
     const unread: [string, FileRecord][] = [];
     const keep = (key: string, size: number, digest: string, crc: number) => void checkedSums.set(key, [size, digest, crc]);
@@ -490,8 +502,9 @@ export class SocialCards {
           await vouched(file, key, known, path);
           continue;
         }
-        const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path, loadSums().get(key)) : 'failed';
-        if (checked && checked !== 'failed') {
+        // With a secret the thread computes each SHA-256 (a CRC-32 is easy to match), for `signed`.
+        const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path, secret ? undefined : loadSums().get(key)) : 'failed';
+        if (checked && checked !== 'failed' && signed(key, checked.sha256)) {
           const { sha256: digest, crc32: crc, ...seen } = checked;
           keep(key, seen.size, digest, crc);
           this.marked.set(key, seen.mtimeMs);
@@ -502,18 +515,20 @@ export class SocialCards {
           await sink(file, { size: seen.size, sha256: digest, bytes: () => readExpected(path, digest) }, { path, identity: { dev: seen.dev, ino: seen.ino } });
           continue;
         }
-        // Not a whole card (damaged, or gone since plan() looked), or no thread: read here.
+        // Not a whole card (damaged, or gone since plan() looked), not signed, or no thread: read here.
         let read = await readCard(path);
-        // Damaged or gone since plan() looked: drawn again.
-        if (!read || !isWholeImage(read.bytes)) {
+        let digest = read ? sha256(read.bytes) : '';
+        // Damaged, gone since plan() looked, or (with a secret) not vouched for: drawn again.
+        if (!read || !isWholeImage(read.bytes) || !signed(key, digest)) {
           const bytes = await this.render(job());
           this.stats.rendered++;
+          this.drawn.add(key);
           await writeAtomic(path, bytes);
           read = (await readCard(path)) ?? { bytes, identity: { dev: -1, ino: -1 }, mtimeMs: 0 };
+          digest = sha256(read.bytes);
         }
         this.marked.set(key, read.mtimeMs);
         this.sizes.set(key, read.bytes.length);
-        const digest = sha256(read.bytes);
         loadSums();
         keep(key, read.bytes.length, digest, crc32Of(read.bytes));
         if (read.identity.ino !== -1) {
@@ -542,7 +557,7 @@ export class SocialCards {
         if (sum && sum[0] === known.size && sum[1] === known.sha256) next.set(key, sum);
       }
       for (const [key, sum] of checkedSums) next.set(key, sum);
-      if (next.size !== last.size || [...next].some(([key, sum]) => !sameSum(sum, last.get(key)))) writeSums(sumsFile, next);
+      if (next.size !== last.size || [...next].some(([key, sum]) => !sameSum(sum, last.get(key)))) writeSums(sumsFile, next, secret);
     }
   }
 
@@ -576,6 +591,7 @@ export class SocialCards {
       }
       await writeAtomic(path, await this.render(job()));
       this.stats.rendered++;
+      this.drawn.add(key);
       return undefined;
     });
   }
@@ -724,7 +740,8 @@ async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileId
     const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {
       const stats = await handle.stat();
-      if (!stats.isFile()) return undefined;
+      // A card is ~60 KB: a bigger file is not one of ours, and is not read whole into memory.
+      if (!stats.isFile() || stats.size > MAX_CARD_BYTES) return undefined;
       return { bytes: await handle.readFile(), identity: { dev: stats.dev, ino: stats.ino }, mtimeMs: stats.mtimeMs };
     } finally {
       await handle.close();
@@ -733,6 +750,9 @@ async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileId
     return undefined;
   }
 }
+
+/** Larger than any card (1200×630): as the reader thread's bound (card-reader.ts). */
+const MAX_CARD_BYTES = 16 * 1024 * 1024;
 
 /** lstat, or undefined where there is nothing to see (gone, unreadable). */
 function lstatQuiet(path: string): Stats | undefined {

@@ -2,17 +2,26 @@
 // re-encodes on every CI build unless its cache folder is kept, which is the complaint this
 // answers. The build passes `.site/cache/images`; CI restores and saves that folder.
 //
-// Layout: <dir>/<key>/index.json and <dir>/<key>/<format>-<width>-<hash>.<ext>. The key covers
-// the source's bytes, the transform and the encoder, so a changed photo, role or sharp version
-// is a new entry and nothing is ever invalidated by hand. Each file is written to a temporary
-// name and renamed, and the index is written last: an entry without a readable index, or whose
-// files do not match the hashes it lists, is a miss and is encoded again (a build killed
-// half-way leaves a corrupt entry at worst, never a wrong image).
+// Layout: <dir>/<key>/entry and <dir>/<key>/<format>-<width>-<hash>. The key covers the
+// source's bytes, the transform and the encoder, so a changed photo, role or sharp version is a
+// new entry and nothing is ever invalidated by hand. Each file is written to a temporary name
+// and renamed, and the entry is written last: an entry without a readable index, or whose files
+// do not match the SHA-256s it lists, is a miss and is encoded again (a build killed half-way
+// leaves a corrupt entry at worst, never a wrong image).
+//
+// The folder is input from a stranger (CI restores it from a cache any earlier run could write):
+// `entry` starts with a line naming the SHA-256 of the rest, or its HMAC-SHA256 with
+// SITE_CACHE_SECRET (as the page cache's headers: page-cache-entry.ts, checkOf), so with the
+// secret only a build that had it can have written an entry; every value in it is checked for
+// shape before a template sees it (a colour is `#rrggbb`, a format one of ours, a width a whole
+// number), and every file is opened without following a link or waiting on a FIFO, must be a
+// regular file under 64 MB, and must have the full SHA-256 the entry names.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { hash } from '../hash.ts';
+import { hash, sha256 } from '../hash.ts';
+import { checkOf, readEntryFile } from '../page-cache-entry.ts';
 import { encodeImage, type Encoded, type EncodedFile, type Transform } from './encode.ts';
 import { sharpVersions } from './sharp.ts';
 
@@ -41,17 +50,27 @@ export function cacheKey(source: Buffer, transform: Transform, version = encoder
   return createHash('sha256').update(`${digest}\n${stableJson(transform)}\n${version}`).digest('hex');
 }
 
-/** What index.json holds: the encoded result without the bytes. */
+/** What an entry holds after its check line: the encoded result without the bytes, with each file's SHA-256. */
 interface Index extends Omit<Encoded, 'files'> {
   version: string;
-  files: Omit<EncodedFile, 'bytes'>[];
+  files: (Omit<EncodedFile, 'bytes'> & { sha256: string })[];
 }
+
+/** An entry's first line: this, then the check of the rest (checkOf). */
+const MAGIC = 'site-image-cache 1 ';
+const ENTRY = 'entry';
+/** The index of earlier versions (no check line): never read, removed when its entry is written again. */
+const OLD_INDEX = 'index.json';
+const MAX_ENTRY = 1024 * 1024;
+const MAX_FILE = 64 * 1024 * 1024;
 
 /** Options for ImageCache; `encode` is replaceable so tests can count encodes. */
 export interface CacheOptions {
   encode?: (bytes: Buffer, transform: Transform) => Promise<Encoded>;
   /** Encodes at once; default the machine's cores. */
   concurrency?: number;
+  /** SITE_CACHE_SECRET: entries are signed with it, and only entries signed with it are read. */
+  secret?: string;
 }
 
 /** Encoded images, read from the cache folder or encoded (a few at a time) and stored there. */
@@ -62,9 +81,12 @@ export class ImageCache {
   private readonly queue: Queue;
   private readonly pending = new Map<string, Promise<Encoded>>();
 
+  private readonly secret: string | undefined;
+
   constructor(private readonly dir: string, options: CacheOptions = {}) {
     this.encode = options.encode ?? encodeImage;
     this.queue = new Queue(options.concurrency ?? availableParallelism());
+    this.secret = options.secret;
   }
 
   /** The source encoded for the transform; the same request twice at once encodes once. */
@@ -90,33 +112,70 @@ export class ImageCache {
     return encoded;
   }
 
-  /** The entry, or undefined if it is missing, partial or corrupt in any way. */
+  /** The entry, or undefined if it is missing, partial, corrupt, unsigned (with a secret) or not ours in any way. */
   private async read(key: string): Promise<Encoded | undefined> {
     const folder = join(this.dir, key);
+    const entry = readEntryFile(join(folder, ENTRY), MAX_ENTRY);
+    if (typeof entry !== 'object' || !entry.bytes) return undefined;
+    const data = Buffer.from(entry.bytes.buffer, entry.bytes.byteOffset, entry.bytes.byteLength);
+    const first = data.indexOf(10);
+    if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${checkOf(data.subarray(first + 1), this.secret)}`) return undefined;
+    let index: unknown;
     try {
-      const index = JSON.parse(await readFile(join(folder, 'index.json'), 'utf8')) as Index;
-      if (index.version !== encoderVersion() || !Array.isArray(index.files) || index.files.length === 0) return undefined;
-      const files: EncodedFile[] = [];
-      for (const file of index.files) {
-        const bytes = await readFile(join(folder, entryName(file)));
-        if (hash(bytes) !== file.hash) return undefined;
-        files.push({ ...file, bytes });
-      }
-      const { version: _version, ...rest } = index;
-      return { ...rest, files };
+      index = JSON.parse(data.subarray(first + 1).toString('utf8'));
     } catch {
-      // Missing folder, unreadable or half-written index, a file gone: encode again.
       return undefined;
     }
+    if (!isIndex(index) || index.version !== encoderVersion()) return undefined;
+    const files: EncodedFile[] = [];
+    for (const file of index.files) {
+      const read = readEntryFile(join(folder, entryName(file)), MAX_FILE);
+      // Missing, a link, not a regular file, too big, or grown since fstat (read one byte long).
+      if (typeof read !== 'object' || !read.bytes || read.bytes.length !== read.file.size) return undefined;
+      const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+      if (sha256(bytes) !== file.sha256 || hash(bytes) !== file.hash) return undefined;
+      const { sha256: _sha256, ...meta } = file;
+      files.push({ ...meta, bytes });
+    }
+    const { version: _version, ...rest } = index;
+    return { ...rest, files };
   }
 
   private async write(key: string, encoded: Encoded): Promise<void> {
     const folder = join(this.dir, key);
     await mkdir(folder, { recursive: true });
     for (const file of encoded.files) await writeAtomic(join(folder, entryName(file)), file.bytes);
-    const index: Index = { ...encoded, version: encoderVersion(), files: encoded.files.map(({ bytes: _bytes, ...meta }) => meta) };
-    await writeAtomic(join(folder, 'index.json'), Buffer.from(JSON.stringify(index)));
+    const index: Index = { ...encoded, version: encoderVersion(), files: encoded.files.map(({ bytes, ...meta }) => ({ ...meta, sha256: sha256(bytes) })) };
+    const json = Buffer.from(JSON.stringify(index));
+    await writeAtomic(join(folder, ENTRY), Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, this.secret)}\n`), json]));
+    await rm(join(folder, OLD_INDEX), { force: true }).catch(() => undefined);
   }
+}
+
+const FORMATS = new Set(['avif', 'webp', 'jpeg', 'png']);
+const SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif']);
+const size = (n: unknown) => Number.isSafeInteger(n) && (n as number) > 0 && (n as number) <= 100_000;
+
+/**
+ * Whether `value` is an index as `write` makes it: each value the right type and shape, so
+ * nothing a stranger wrote reaches a file name, an attribute or a style as anything but a
+ * width, a colour or one of our formats.
+ */
+function isIndex(value: unknown): value is Index {
+  if (!value || typeof value !== 'object') return false;
+  const index = value as Record<string, unknown>;
+  const source = index.source as Record<string, unknown> | undefined;
+  if (typeof index.version !== 'string' || (index.fallback !== 'jpeg' && index.fallback !== 'png')) return false;
+  if (typeof index.dominant !== 'string' || !/^#[0-9a-f]{6}$/.test(index.dominant)) return false;
+  if (!source || typeof source !== 'object' || !SOURCE_FORMATS.has(source.format as string) || !size(source.width) || !size(source.height)
+    || !Number.isSafeInteger(source.bytes) || (source.bytes as number) < 0 || typeof source.hasAlpha !== 'boolean') return false;
+  if (!Array.isArray(index.widths) || index.widths.length === 0 || !index.widths.every(size)) return false;
+  return Array.isArray(index.files) && index.files.length > 0 && index.files.every((f: unknown) => {
+    const file = f as Record<string, unknown>;
+    return !!file && typeof file === 'object' && FORMATS.has(file.format as string) && size(file.width) && size(file.height)
+      && typeof file.hash === 'string' && /^[A-Za-z0-9]{10}$/.test(file.hash)
+      && typeof file.sha256 === 'string' && /^[0-9a-f]{64}$/.test(file.sha256);
+  });
 }
 
 function entryName(file: Pick<EncodedFile, 'format' | 'width' | 'hash'>): string {

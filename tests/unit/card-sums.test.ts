@@ -40,3 +40,14 @@ test('a damaged file, a link to a good one, another format and malformed entries
   expect(readSums(mixed)).toEqual(new Map([sums[0]!]));
   expect(readSums(join(dir, 'missing.json')).size).toBe(0);
 });
+
+test('sums signed with SITE_CACHE_SECRET are read with that secret only; unsigned sums are not read with one', () => {
+  const signed = join(dir, 'sums-signed.json');
+  writeSums(signed, sums, 'the secret');
+  expect(readSums(signed, 'the secret')).toEqual(new Map(sums));
+  expect(readSums(signed, 'another').size).toBe(0);
+  expect(readSums(signed).size).toBe(0);
+  const plain = join(dir, 'sums-plain.json');
+  writeSums(plain, sums);
+  expect(readSums(plain, 'the secret').size).toBe(0);
+});

@@ -1,7 +1,9 @@
 // The persistent image cache (#17) with real sharp: a second build encodes nothing and gets the
 // same bytes; a damaged entry is encoded again, never served and never a crash.
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -68,31 +70,43 @@ describe('a second build', () => {
     expect(new Set(results.map((r) => r.files[0]!.hash)).size).toBe(1);
   });
 
-  test('writes leave no temporary files, only the files and their index', async () => {
+  test('writes leave no temporary files, only the files and their entry', async () => {
     const encoded = await newCache().get(photo, transform);
     const [key] = readdirSync(dir);
     expect(key).toBe(cacheKey(photo, transform));
     const names = readdirSync(join(dir, key!)).sort();
     expect(names).toHaveLength(encoded.files.length + 1);
-    expect(names).toContain('index.json');
+    expect(names).toContain('entry');
     expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 });
 
-describe('a damaged entry is encoded again without a crash', () => {
-  async function damage(change: (folder: string, names: string[]) => void): Promise<Encoded> {
-    const first = await newCache().get(photo, transform);
-    const folder = join(dir, cacheKey(photo, transform));
-    change(folder, readdirSync(folder).filter((n) => n !== 'index.json'));
-    const again = await newCache().get(photo, transform);
-    expect(calls).toBe(2);
-    expect(summary(again)).toEqual(summary(first));
-    // Repaired: the next build is a hit again.
-    await newCache().get(photo, transform);
-    expect(calls).toBe(2);
-    return again;
-  }
+/** An entry's index, and the same written back with `change`d, under a check line as `write` makes it (SHA-256, or HMAC with `secret`): what anyone who can write the folder can do without the secret. */
+function rewriteEntry(folder: string, change: (index: Record<string, any>) => void, secret?: string): void {
+  const data = readFileSync(join(folder, 'entry'));
+  const index = JSON.parse(data.subarray(data.indexOf(10) + 1).toString('utf8'));
+  change(index);
+  const json = Buffer.from(JSON.stringify(index));
+  const check = secret ? createHmac('sha256', secret).update(json).digest('hex') : createHash('sha256').update(json).digest('hex');
+  writeFileSync(join(folder, 'entry'), Buffer.concat([Buffer.from(`site-image-cache 1 ${check}\n`), json]));
+}
 
+/** Encodes, `change`s the entry on disk, and checks the next build encodes again the same result, and the one after reads it. */
+async function damage(change: (folder: string, names: string[]) => void, options: { secret?: string } = {}): Promise<Encoded> {
+  const first = await new ImageCache(dir, { encode: countingEncode, ...options }).get(photo, transform);
+  const folder = join(dir, cacheKey(photo, transform));
+  change(folder, readdirSync(folder).filter((n) => n !== 'entry'));
+  const again = await new ImageCache(dir, { encode: countingEncode, ...options }).get(photo, transform);
+  expect(calls).toBe(2);
+  expect(summary(again)).toEqual(summary(first));
+  expect({ ...again, files: [] }).toEqual({ ...first, files: [] });
+  // Repaired: the next build is a hit again.
+  await new ImageCache(dir, { encode: countingEncode, ...options }).get(photo, transform);
+  expect(calls).toBe(2);
+  return again;
+}
+
+describe('a damaged entry is encoded again without a crash', () => {
   test('a truncated output file', async () => {
     await damage((folder, names) => writeFileSync(join(folder, names[0]!), readFileSync(join(folder, names[0]!)).subarray(0, 10)));
   });
@@ -101,15 +115,80 @@ describe('a damaged entry is encoded again without a crash', () => {
     await damage((folder, names) => rmSync(join(folder, names[1]!)));
   });
 
-  test('a half-written index', async () => {
-    await damage((folder) => writeFileSync(join(folder, 'index.json'), readFileSync(join(folder, 'index.json')).subarray(0, 40)));
+  test('a half-written entry', async () => {
+    await damage((folder) => writeFileSync(join(folder, 'entry'), readFileSync(join(folder, 'entry')).subarray(0, 40)));
   });
 
-  test('an index from another encoder version', async () => {
+  test('an entry whose index does not match its check line', async () => {
     await damage((folder) => {
-      const index = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8'));
-      writeFileSync(join(folder, 'index.json'), JSON.stringify({ ...index, version: 'sharp 0.1' }));
+      const data = readFileSync(join(folder, 'entry'));
+      writeFileSync(join(folder, 'entry'), Buffer.from(data.toString('utf8').replace(/"dominant":"#[0-9a-f]{6}"/, '"dominant":"#000000"')));
     });
+  });
+
+  test('an entry from another encoder version', async () => {
+    await damage((folder) => rewriteEntry(folder, (index) => (index.version = 'sharp 0.1')));
+  });
+
+  test('an output file replaced by a file of the same name and size but other bytes', async () => {
+    await damage((folder, names) => {
+      const bytes = readFileSync(join(folder, names[0]!));
+      bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;
+      writeFileSync(join(folder, names[0]!), bytes);
+    });
+  });
+});
+
+describe('an entry a stranger wrote is never served', () => {
+  // The folder is restored on CI from a cache earlier runs wrote: anything in it may be forged.
+  // A forged entry can carry a valid check line (SHA-256 of its own text); what it says is still
+  // checked for shape, and its files are read only as regular files.
+  test('a placeholder colour that is not #rrggbb (it is written into a style attribute)', async () => {
+    await damage((folder) => rewriteEntry(folder, (index) => (index.dominant = 'red;background-image:url(https://example.org/x)')));
+  });
+
+  test('a format that is not one of ours (it is part of a file name)', async () => {
+    await damage((folder) => rewriteEntry(folder, (index) => (index.files[0].format = '../../../etc/x')));
+  });
+
+  test('a width that is not a whole number', async () => {
+    await damage((folder) => rewriteEntry(folder, (index) => (index.files[0].width = '400" onerror="alert(1)')));
+  });
+
+  test('an output file that is a link to the file it names (read without following links)', async () => {
+    await damage((folder, names) => {
+      renameSync(join(folder, names[0]!), join(dir, 'elsewhere'));
+      symlinkSync(join(dir, 'elsewhere'), join(folder, names[0]!));
+    });
+  });
+
+  test('an output file that is a FIFO: no wait, encoded again', async () => {
+    await damage((folder, names) => {
+      rmSync(join(folder, names[0]!));
+      execFileSync('mkfifo', [join(folder, names[0]!)]);
+    });
+  }, 20_000);
+
+  test('with SITE_CACHE_SECRET, an entry signed with another secret', async () => {
+    await damage((folder) => rewriteEntry(folder, () => undefined, 'another'), { secret: 'the secret' });
+  });
+
+  test('with SITE_CACHE_SECRET, an entry written without one (its check line a plain SHA-256) is encoded again, then served', async () => {
+    await newCache().get(photo, transform);
+    const signed = new ImageCache(dir, { encode: countingEncode, secret: 'the secret' });
+    await signed.get(photo, transform);
+    expect(signed.stats).toEqual({ hits: 0, encoded: 1 });
+    const again = new ImageCache(dir, { encode: countingEncode, secret: 'the secret' });
+    await again.get(photo, transform);
+    expect(again.stats).toEqual({ hits: 1, encoded: 0 });
+  });
+
+  test('with SITE_CACHE_SECRET, an entry signed with it is served', async () => {
+    await new ImageCache(dir, { encode: countingEncode, secret: 's' }).get(photo, transform);
+    const cache = new ImageCache(dir, { encode: countingEncode, secret: 's' });
+    await cache.get(photo, transform);
+    expect(cache.stats).toEqual({ hits: 1, encoded: 0 });
+    expect(calls).toBe(1);
   });
 });
 

@@ -490,6 +490,57 @@ describe('the card stage', () => {
     expect([...again.got.values()].map((c) => c.sha256).sort()).toEqual([sha256(named), sha256(third), sha256(third)].sort());
   });
 
+  test.each([0, undefined])('with SITE_CACHE_SECRET, a card the record does not vouch for is used only if signed sums name its SHA-256; any other is drawn again (thread from %s)', async (threadFrom) => {
+    const cacheDir = temp('cards-cache-');
+    const paths = ['/', '/faqs', '/careers'];
+    const streamed = async (secret?: string) => {
+      const drawn = counting();
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render, threadFrom, secret });
+      cards.retain = false;
+      cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
+      const got = new Map<string, Buffer>();
+      await cards.each(async (file, card) => void got.set(file, typeof card.bytes === 'function' ? await card.bytes() : card.bytes));
+      return { got, stats: cards.stats, drawn: drawn.made.length };
+    };
+    const forget = () => rmSync(join(cacheDir, cardRecordName(contentDir)), { force: true });
+    const sumsFile = sumsPath(cacheDir, cardRecordName(contentDir));
+    // Written without the secret: its sums are a plain SHA-256's, which anyone can write.
+    const real = await streamed();
+    expect(real.drawn).toBe(3);
+    forget();
+    // As on CI's first build with the secret: every card is drawn again, and the sums are signed.
+    const signing = await streamed('s3cret');
+    expect(signing.drawn).toBe(3);
+    expect(readSums(sumsFile).size).toBe(0);
+    expect(readSums(sumsFile, 's3cret').size).toBe(3);
+    expect(signing.got).toEqual(real.got);
+    forget();
+    // The next such build (another runner: no record) takes every card by its signed sum.
+    const next = await streamed('s3cret');
+    expect(next.drawn).toBe(0);
+    expect(next.got).toEqual(real.got);
+    // A stranger swaps a card for another whole image and writes sums to match, without the secret.
+    const [file] = [...real.got.keys()];
+    const name = readdirSync(cacheDir).find((n) => n.endsWith('.bin') && readFileSync(join(cacheDir, n)).equals(real.got.get(file!)!))!;
+    writeFileSync(join(cacheDir, name), tinyPng);
+    writeSums(sumsFile, [...readSums(sumsFile, 's3cret')].map(([k, sum]) => [k, `${k}.bin` === name ? [tinyPng.length, sha256(tinyPng), crc32(tinyPng)] : sum]));
+    forget();
+    const forged = await streamed('s3cret');
+    expect(forged.drawn).toBe(3);
+    expect(forged.got.get(file!)!.equals(real.got.get(file!)!)).toBe(true);
+    expect(forged.got).toEqual(real.got);
+    // The same swap under the signed sums the last build wrote: that one card is drawn again.
+    writeFileSync(join(cacheDir, name), tinyPng);
+    forget();
+    const swapped = await streamed('s3cret');
+    expect(swapped.drawn).toBe(1);
+    expect(swapped.got).toEqual(real.got);
+    // Without the secret, such a card is whole and is taken: the secret is what makes the difference.
+    writeFileSync(join(cacheDir, name), tinyPng);
+    forget();
+    expect((await streamed()).got.get(file!)!.equals(tinyPng)).toBe(true);
+  });
+
   test('with a linker (site build), the thread links the cards the record vouches for where they go; the others go the usual way', async () => {
     const cacheDir = temp('cards-cache-');
     const paths = ['/', '/faqs', '/careers', '/contact-us', '/partnership'];
