@@ -53,6 +53,12 @@ export interface BuildOptions {
   renderThreads?: { count: number; wait?: boolean };
   /** Reuse and keep pages in this persistent page cache (generator/page-cache.ts): `site build` only. */
   pageCache?: PageCacheOptions;
+  /**
+   * SITE_CACHE_SECRET (`site build`): signs what the build keeps in `.site/cache` for itself,
+   * the stylesheet's entry here, and only what it signed is read back (the page, photo and card
+   * caches take it in their own options).
+   */
+  cacheSecret?: string;
   /** How a full build without the page cache makes the island scripts (default: esbuild; tests: a slow one). */
   scripts?: () => Promise<Scripts>;
 }
@@ -189,7 +195,7 @@ export class Builder {
     // A build that hands its pages on renders each post once: bodies are rendered as pages read
     // them, not kept (transform.ts). Render threads are handed the model as data: eager for them.
     this.lazyPosts = !!options.onPage && options.retainPages === false && !this.threadsFor(options);
-    const parts = bundleParts({ root: this.options.root, mode: this.options.mode }, this.scriptsSource());
+    const parts = bundleParts({ root: this.options.root, mode: this.options.mode, secret: this.options.cacheSecret }, this.scriptsSource());
     const bundling = this.time('bundle', () => parts.whole);
     let bundled = false;
     bundling.then(() => (bundled = true), () => {});
@@ -244,7 +250,7 @@ export class Builder {
       this.timeSync('load', () => this.reload(content, pending));
       if (templates) await this.reloadTemplates();
       if (styles) {
-        const compiled = await this.time('bundle', () => compileStylesCached(this.options.root, { compile: compileStyles }));
+        const compiled = await this.time('bundle', () => compileStylesCached(this.options.root, { compile: compileStyles, secret: this.options.cacheSecret }));
         this.replaceBundle({ css: compiled.css, fontPreload: compiled.fontPreload }, compiled.files, (f) => f.startsWith('assets/fonts/'));
       }
       // The last good build's table: a failed validation leaves `this.routes` as it was.

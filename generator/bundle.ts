@@ -15,6 +15,8 @@ export interface BundleOptions {
   root: string;
   /** preview: React's development build, for its warnings; production: minified. */
   mode: 'production' | 'preview';
+  /** SITE_CACHE_SECRET, which signs the stylesheet's cache entry (styles.ts). */
+  secret?: string;
 }
 
 export interface BundleResult {
@@ -108,7 +110,7 @@ function collectImports(file: string, outputs: esbuild.Metafile['outputs'], dyna
  * its own, usually long before the scripts (a full build renders with it meanwhile: Builder.full).
  */
 export function bundleParts(options: BundleOptions, scripts: () => Promise<Omit<Awaited<ReturnType<typeof bundleScripts>>, 'inputs'>> = () => bundleScripts(options)): { styles: Promise<StylesResult>; whole: Promise<BundleResult> } {
-  const styles = compileStylesCached(options.root);
+  const styles = compileStylesCached(options.root, { secret: options.secret });
   const whole = Promise.all([scripts(), styles]).then(([made, css]) => ({
     client: { css: css.css, fontPreload: css.fontPreload, shellScript: made.shellScript, islands: made.islands },
     files: new Map([...made.files, ...css.files]),

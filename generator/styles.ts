@@ -8,6 +8,12 @@
 //   and their SHA-256 (a depfile, as make or ccache keep one); the next build re-reads those
 //   files and, if every one still has the same bytes (and Sass is the same version), takes the
 //   stylesheet from the cache without loading Sass at all;
+//   The entry is input from a stranger (CI restores `.site/cache` from a cache earlier runs wrote),
+//   and its CSS goes into every page: it starts with a line naming the SHA-256 of the rest, or
+//   its HMAC-SHA256 with SITE_CACHE_SECRET (page-cache-entry.ts, checkOf), so with the secret
+//   only a build that had it can have written it; it is read without following a link or
+//   waiting on a FIFO; every path in it must stay in the project (a source file in `styles/`,
+//   as asset-url() allows) and every output name be an `assets/…-<hash>.<ext>` name;
 // - otherwise a full build compiles on a worker thread (styles-worker.ts) while the main thread
 //   loads and checks the content; a preview's style edit compiles in-process (warm by then).
 // This file and what it imports run under Node's own type stripping in the worker: keep them to
@@ -17,13 +23,14 @@
 // entries name one prebuilt binary per platform, and a registry that serves only this platform's
 // binary makes `npm ci` refuse the lock file: CI here is such a machine. The cache gives a
 // rebuild more than the embedded compiler did.)
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { threadEnv } from './thread-env.ts';
 import { hash, sha256 } from './hash.ts';
+import { checkOf, readEntryFile } from './page-cache-entry.ts';
 
 export interface StylesResult {
   files: Map<string, Buffer>;
@@ -97,7 +104,15 @@ export interface CachedStylesOptions {
   cacheDir?: string | false;
   /** How to compile on a miss (a full build: the worker; tests: in-process). */
   compile?: (root: string) => Promise<StylesResult>;
+  /** SITE_CACHE_SECRET: the entry is signed with it, and only an entry signed with it is read. */
+  secret?: string;
 }
+
+/** The entry's first line: this, then the check of the rest (checkOf). */
+const MAGIC = 'site-styles-cache 1 ';
+const MAX_ENTRY = 16 * 1024 * 1024;
+/** An output name as asset-url() makes it (compileStyles): under assets/, the file's hash before its extension. */
+const OUTPUT_NAME = /^assets\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_.-]+-[A-Za-z0-9]{10}\.[a-z0-9]+$/;
 
 /**
  * The stylesheet from the cache when no file Sass read has changed, else compiled (and kept).
@@ -109,8 +124,8 @@ export async function compileStylesCached(root: string, options: CachedStylesOpt
   const cacheDir = options.cacheDir ?? join(root, '.site/cache/styles');
   const version = sassVersion(root);
   const entryPath = cacheDir ? join(cacheDir, 'main.json') : '';
-  if (entryPath && existsSync(entryPath)) {
-    const hit = readEntry(root, entryPath, version);
+  if (entryPath) {
+    const hit = readEntry(root, entryPath, version, options.secret);
     if (hit) return { ...hit, cached: true };
   }
   const started = Date.now();
@@ -137,7 +152,8 @@ export async function compileStylesCached(root: string, options: CachedStylesOpt
     try {
       mkdirSync(cacheDir as string, { recursive: true });
       const temporary = `${entryPath}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(entry));
+      const json = Buffer.from(JSON.stringify(entry));
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, options.secret)}\n`), json]));
       renameSync(temporary, entryPath);
     } catch {
       // A read-only checkout builds without the cache.
@@ -146,27 +162,48 @@ export async function compileStylesCached(root: string, options: CachedStylesOpt
   return { ...result, cached: false };
 }
 
-function readEntry(root: string, entryPath: string, version: string): StylesResult | undefined {
+function readEntry(root: string, entryPath: string, version: string, secret: string | undefined): StylesResult | undefined {
+  const read = readEntryFile(entryPath, MAX_ENTRY);
+  if (typeof read !== 'object' || !read.bytes) return undefined;
+  const data = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+  const first = data.indexOf(10);
+  if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${checkOf(data.subarray(first + 1), secret)}`) return undefined;
+  const styles = resolve(root, 'styles') + sep;
+  // A path the entry names, if it is in the folder `under`.
+  const inProject = (path: unknown, under: string) => {
+    if (typeof path !== 'string') return undefined;
+    const absolute = resolve(root, path);
+    return absolute.startsWith(under) ? absolute : undefined;
+  };
   try {
-    const entry = JSON.parse(readFileSync(entryPath, 'utf8')) as CacheEntry;
-    if (entry.sass !== version || typeof entry.css !== 'string' || !Array.isArray(entry.inputs) || entry.inputs.length === 0) return undefined;
+    const entry = JSON.parse(data.subarray(first + 1).toString('utf8')) as CacheEntry;
+    if (entry.sass !== version || typeof entry.css !== 'string' || typeof entry.fontPreload !== 'string' || !Array.isArray(entry.inputs) || entry.inputs.length === 0 || !Array.isArray(entry.files)) return undefined;
     // The same guard as after a compile: a cache file is not trusted to keep to it.
     if (/<\/style/i.test(entry.css)) return undefined;
     const inputs: string[] = [];
+    // Sass reads the project's styles and packages' CSS: nothing in the cache folder, where a
+    // stranger could have left a FIFO for readFileSync to wait on.
+    const modules = resolve(root, 'node_modules') + sep;
     for (const [input, digest] of entry.inputs) {
-      const path = resolve(root, input);
-      if (!existsSync(path) || sha256(readFileSync(path)) !== digest) return undefined;
+      const path = inProject(input, styles) ?? inProject(input, modules);
+      if (!path || typeof digest !== 'string' || sha256(readFileSync(path)) !== digest) return undefined;
       inputs.push(path);
     }
     const files = new Map<string, Buffer>();
+    const sources: [string, string][] = [];
     for (const [name, source] of entry.files) {
+      const path = inProject(source, styles);
+      if (typeof name !== 'string' || !OUTPUT_NAME.test(name) || !path) return undefined;
       // The file's name carries the hash of its bytes: a renamed or edited source is a miss.
-      const bytes = readFileSync(resolve(root, source));
+      const bytes = readFileSync(path);
       if (!name.includes(`-${hash(bytes)}.`)) return undefined;
       files.set(name, bytes);
+      sources.push([name, path]);
     }
-    return { files, css: entry.css, fontPreload: entry.fontPreload, inputs, sources: entry.files.map(([name, source]) => [name, resolve(root, source)]) };
+    if (entry.fontPreload !== '' && !files.has(entry.fontPreload.slice(1))) return undefined;
+    return { files, css: entry.css, fontPreload: entry.fontPreload, inputs, sources };
   } catch {
+    // Not JSON, an entry of another shape, a file gone or unreadable: compiled again.
     return undefined;
   }
 }

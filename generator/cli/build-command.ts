@@ -47,9 +47,10 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   const startedAt = Date.now();
   const secret = process.env.SITE_CACHE_SECRET || undefined;
   const pageCache = options.cache === false ? undefined : { dir: options.cacheDir ?? pageCacheDir, trusted: options.cacheDir ? undefined : projectRoot, secret };
-  // The secret signs every cache a build reads: pages and bundles (above), photos (images/cache.ts)
-  // and the social cards' sums (card-sums.ts).
-  const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache, imageCache: { secret }, cardCache: { secret } });
+  // The secret signs every cache a build reads: pages and bundles (above), the stylesheet
+  // (styles.ts), photos (images/cache.ts) and the social cards' sums (card-sums.ts), with or
+  // without --no-cache (which drops only the page and bundle caches).
+  const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache, cacheSecret: secret, imageCache: { secret }, cardCache: { secret } });
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
   // With the page cache, the build before the last is kept beside the output and written over
   // (write.ts, OutputDir): a clean build (--no-cache) starts from an empty folder.

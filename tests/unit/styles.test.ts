@@ -2,11 +2,26 @@
 // takes the compiled stylesheet from `.site/cache/styles` without running Sass, with the same
 // bytes; an edit to any file Sass read (a partial, a package's CSS, a font) compiles again.
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { compileStyles, compileStylesCached, type StylesResult } from '../../generator/styles.ts';
 import { root } from '../helpers.ts';
+import { hash } from '../../generator/hash.ts';
+
+/** The JSON after an entry's check line. */
+const readIndex = (entry: string) => {
+  const data = readFileSync(entry);
+  return JSON.parse(data.subarray(data.indexOf(10) + 1).toString('utf8')) as { css: string; files: [string, string][]; inputs: [string, string][]; fontPreload: string };
+};
+/** Writes `index` under a check line as the build makes it (SHA-256, or HMAC with `secret`): what anyone who can write the folder can do without the secret. */
+const writeIndex = (entry: string, index: object, secret?: string) => {
+  const json = Buffer.from(JSON.stringify(index));
+  const check = secret ? createHmac('sha256', secret).update(json).digest('hex') : createHash('sha256').update(json).digest('hex');
+  writeFileSync(entry, Buffer.concat([Buffer.from(`site-styles-cache 1 ${check}\n`), json]));
+};
 
 let project: string;
 let cacheDir: string;
@@ -84,8 +99,8 @@ test('a file edited while Sass ran is not kept; a cache entry that is not a comp
   await compileStylesCached(project, { cacheDir, compile });
   expect((await compileStylesCached(project, { cacheDir, compile })).cached).toBe(true);
   const entry = join(cacheDir, 'main.json');
-  const good = JSON.parse(readFileSync(entry, 'utf8')) as { css: string };
-  writeFileSync(entry, JSON.stringify({ ...good, css: `${good.css}</style><script>alert(1)</script>` }));
+  const good = readIndex(entry);
+  writeIndex(entry, { ...good, css: `${good.css}</style><script>alert(1)</script>` });
   const poisoned = await compileStylesCached(project, { cacheDir, compile });
   expect(poisoned.cached).toBe(false);
   expect(poisoned.css).not.toContain('</style');
@@ -99,3 +114,49 @@ test('the worker thread compiles the same stylesheet as the main thread', async 
   expect(cached.css).toBe(here.css);
   expect(cached.fontPreload).toBe(here.fontPreload);
 });
+
+test('an entry a stranger wrote is compiled over: with a valid check line, it still names only project styles and asset names; with SITE_CACHE_SECRET, only a signed one is read', async () => {
+  const dir = join(project, '.site/cache/stranger');
+  const entry = join(dir, 'main.json');
+  const fresh = async (secret?: string) => {
+    rmSync(dir, { recursive: true, force: true });
+    const made = await compileStylesCached(project, { cacheDir: dir, compile, secret });
+    expect((await compileStylesCached(project, { cacheDir: dir, compile, secret })).cached).toBe(true);
+    return { made, index: readIndex(entry) };
+  };
+  const missed = async (change: (index: ReturnType<typeof readIndex>) => void, secret?: string) => {
+    const { made, index } = await fresh();
+    change(index);
+    writeIndex(entry, index, secret);
+    const again = await compileStylesCached(project, { cacheDir: dir, compile });
+    expect(again.cached).toBe(false);
+    expect(again.css).toBe(made.css);
+    expect([...again.files.keys()]).toEqual([...made.files.keys()]);
+  };
+  // A file outside styles/ (its name carries its hash, as asset-url() names them).
+  const outside = readFileSync(join(project, 'package.json'));
+  await missed((index) => index.files.push([`assets/package-${hash(outside)}.json`, 'package.json']));
+  await missed((index) => index.files.push([`assets/passwd-${hash(readFileSync('/etc/passwd'))}.txt`, '/etc/passwd']));
+  // An output name that leaves assets/.
+  await missed((index) => index.files.push([index.files[0]![0].replace('assets/', 'assets/../../'), index.files[0]![1]]));
+  // A preload that is not one of the entry's files.
+  await missed((index) => (index.fontPreload = 'https://example.org/x.woff2'));
+  // An input in the cache folder, a FIFO a plain read would wait on for ever.
+  execFileSync('mkfifo', [join(project, '.site/cache/fifo')]);
+  await missed((index) => index.inputs.push(['.site/cache/fifo', 'a'.repeat(64)]));
+  // A link to a good entry.
+  const { index } = await fresh();
+  writeIndex(join(project, '.site/cache/elsewhere.json'), index);
+  rmSync(entry);
+  symlinkSync(join(project, '.site/cache/elsewhere.json'), entry);
+  expect((await compileStylesCached(project, { cacheDir: dir, compile })).cached).toBe(false);
+  // With the secret: an entry with any other check line (a plain SHA-256, another secret) is a miss; the one it writes is a hit.
+  await fresh();
+  expect((await compileStylesCached(project, { cacheDir: dir, compile, secret: 's3cret' })).cached).toBe(false);
+  expect((await compileStylesCached(project, { cacheDir: dir, compile, secret: 's3cret' })).cached).toBe(true);
+  const signed = readIndex(entry);
+  writeIndex(entry, { ...signed, css: `${signed.css}body{background:url(https://example.org/t)}` }, 'another');
+  const tampered = await compileStylesCached(project, { cacheDir: dir, compile, secret: 's3cret' });
+  expect(tampered.cached).toBe(false);
+  expect(tampered.css).not.toContain('example.org');
+}, 30_000);
