@@ -1,7 +1,7 @@
 // Build: the last build's stage timings, what the last edit rebuilt, errors, and the recent runs.
 import type { RefObject } from 'react';
 import type { AdminState, BuildRun } from '../types.ts';
-import { ProblemList, plural, servingNote, time } from './common.tsx';
+import { ProblemList, plural, servingNote, time, TableScroll } from './common.tsx';
 
 export function BuildView({ state, heading }: { state: AdminState; heading: RefObject<HTMLHeadingElement | null> }) {
   const last = state.builds[0];
@@ -63,20 +63,22 @@ function Timings({ run }: { run: BuildRun }) {
     <section aria-labelledby="timings-heading">
       <h2 id="timings-heading">Stage timings</h2>
       {run.timings.length ? (
-        <table className="table table--compact timings">
-          <thead>
-            <tr><th scope="col">Stage</th><th scope="col" className="num">Time</th><th scope="col"><span className="visually-hidden">Share</span></th></tr>
-          </thead>
-          <tbody>
-            {run.timings.map((t, i) => (
-              <tr key={i}>
-                <th scope="row">{t.stage}</th>
-                <td className="num">{t.ms.toFixed(1)} ms</td>
-                <td className="bar-cell"><span className="timing-bar" style={{ width: `${(t.ms / max) * 100}%` }} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Table: stage timings">
+          <table className="table table--compact timings">
+            <thead>
+              <tr><th scope="col">Stage</th><th scope="col" className="num">Time</th><th scope="col"><span className="visually-hidden">Share</span></th></tr>
+            </thead>
+            <tbody>
+              {run.timings.map((t, i) => (
+                <tr key={i}>
+                  <th scope="row">{t.stage}</th>
+                  <td className="num">{t.ms.toFixed(1)} ms</td>
+                  <td className="bar-cell"><span className="timing-bar" style={{ width: `${(t.ms / max) * 100}%` }} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : (
         <p className="muted">No stages ran.</p>
       )}
@@ -118,23 +120,25 @@ function History({ runs }: { runs: BuildRun[] }) {
   return (
     <section aria-labelledby="history-heading">
       <h2 id="history-heading">Recent runs</h2>
-      <table className="table table--compact">
-        <thead>
-          <tr><th scope="col">Time</th><th scope="col">Run</th><th scope="col" className="num">Pages</th><th scope="col" className="num">Files</th><th scope="col" className="num">Duration</th><th scope="col">Result</th></tr>
-        </thead>
-        <tbody>
-          {runs.map((run, i) => (
-            <tr key={i}>
-              <td>{time(run.at)}</td>
-              <td>{run.kind === 'full' ? 'Full build' : run.edited.map((f) => <div key={f}><code>{f}</code></div>)}</td>
-              <td className="num">{run.rerenderedCount}</td>
-              <td className="num">{run.writtenCount}</td>
-              <td className="num">{run.ms} ms</td>
-              <td>{run.error ? <span className="text-invalid">Generator error</span> : run.problems ? <span className="text-invalid">{plural(run.problems, 'problem')}</span> : <span className="text-valid">OK</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TableScroll label="Table: recent runs">
+        <table className="table table--compact">
+          <thead>
+            <tr><th scope="col">Time</th><th scope="col">Run</th><th scope="col" className="num">Pages</th><th scope="col" className="num">Files</th><th scope="col" className="num">Duration</th><th scope="col">Result</th></tr>
+          </thead>
+          <tbody>
+            {runs.map((run, i) => (
+              <tr key={i}>
+                <td>{time(run.at)}</td>
+                <td>{run.kind === 'full' ? 'Full build' : run.edited.map((f) => <div key={f}><code>{f}</code></div>)}</td>
+                <td className="num">{run.rerenderedCount}</td>
+                <td className="num">{run.writtenCount}</td>
+                <td className="num">{run.ms} ms</td>
+                <td>{run.error ? <span className="text-invalid">Generator error</span> : run.problems ? <span className="text-invalid">{plural(run.problems, 'problem')}</span> : <span className="text-valid">OK</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   );
 }

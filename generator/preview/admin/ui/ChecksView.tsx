@@ -4,7 +4,7 @@
 import type { RefObject } from 'react';
 import type { Code } from '../../../errors.ts';
 import type { AdminState, CheckInfo } from '../types.ts';
-import { FileLink, kb, plural } from './common.tsx';
+import { FileLink, kb, plural, TableScroll } from './common.tsx';
 
 // Each group is one code of the catalogue (generator/errors.ts); a check of another code (a
 // warning added later) is listed under "Other warnings".
@@ -60,32 +60,34 @@ export function ChecksView({ state, heading }: { state: AdminState; heading: Ref
               {title(state)} <span className={`count count--${checks.length ? 'draft' : 'valid'}`}>{checks.length}</span>
             </h2>
             {checks.length ? (
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">File to fix</th>
-                    <th scope="col">Problem</th>
-                    <th scope="col">How to fix</th>
-                    <th scope="col">Pages</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {checks.map((c, i) => (
-                    <tr key={i}>
-                      <td><FileLink at={c.at} /></td>
-                      <td>{c.path ? <><code>{c.path}</code>: </> : null}{c.message}</td>
-                      <td>{c.hint}</td>
-                      <td>
-                        {c.pages.length > 4 ? (
-                          <span className="muted">{c.pages.length} pages</span>
-                        ) : (
-                          c.pages.map((p) => <a key={p} className="page-path" href={p} target="_blank" rel="noopener"><code>{p}</code></a>)
-                        )}
-                      </td>
+              <TableScroll label={`Table: ${title(state)}`}>
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">File to fix</th>
+                      <th scope="col">Problem</th>
+                      <th scope="col">How to fix</th>
+                      <th scope="col">Pages</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {checks.map((c, i) => (
+                      <tr key={i}>
+                        <td><FileLink at={c.at} /></td>
+                        <td>{c.path ? <><code>{c.path}</code>: </> : null}{c.message}</td>
+                        <td>{c.hint}</td>
+                        <td>
+                          {c.pages.length > 4 ? (
+                            <span className="muted">{c.pages.length} pages</span>
+                          ) : (
+                            c.pages.map((p) => <a key={p} className="page-path" href={p} target="_blank" rel="noopener"><code>{p}</code></a>)
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             ) : (
               <p className="ok">✓ {none}</p>
             )}

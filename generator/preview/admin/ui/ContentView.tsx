@@ -2,7 +2,7 @@
 // invalid one, each problem located. Updates as files are saved (the state is pushed).
 import { useState, type RefObject } from 'react';
 import type { AdminState, CollectionInfo, ItemInfo, ItemStatus } from '../types.ts';
-import { FileLink, LanguageTag, ProblemList, StatusBadge, collectionLabel as label, languageName, plural, servingNote } from './common.tsx';
+import { FileLink, LanguageTag, ProblemList, StatusBadge, collectionLabel as label, languageName, plural, servingNote, TableScroll } from './common.tsx';
 
 type Filter = 'all' | ItemStatus;
 
@@ -63,18 +63,20 @@ function Collection({ collection }: { collection: CollectionInfo }) {
         {label(collection.name)} {collection.location ? <code className="muted">{collection.location}</code> : null}
       </h2>
       {collection.items.length ? (
-        <table className="table table--items">
-          <colgroup><col className="c-item" /><col className="c-file" /><col className="c-status" /><col /></colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">File</th>
-              <th scope="col">Status</th>
-              <th scope="col">Pages</th>
-            </tr>
-          </thead>
-          <tbody>{collection.items.map((item) => <Item key={item.at.file} item={item} everyPage={collection.single} />)}</tbody>
-        </table>
+        <TableScroll label={`Table: ${label(collection.name)}`}>
+          <table className="table table--items">
+            <colgroup><col className="c-item" /><col className="c-file" /><col className="c-status" /><col /></colgroup>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">File</th>
+                <th scope="col">Status</th>
+                <th scope="col">Pages</th>
+              </tr>
+            </thead>
+            <tbody>{collection.items.map((item) => <Item key={item.at.file} item={item} everyPage={collection.single} />)}</tbody>
+          </table>
+        </TableScroll>
       ) : (
         <p className="muted">No files.</p>
       )}

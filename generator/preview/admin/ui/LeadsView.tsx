@@ -5,7 +5,7 @@
 // LEADS_BUCKET set the leads are real and the preview never deletes them (issue #14).
 import { useCallback, useState, type RefObject } from 'react';
 import type { ArchivedLead, LeadsResponse } from '../types.ts';
-import { Badge, dateTime, plural } from './common.tsx';
+import { Badge, dateTime, plural, TableScroll } from './common.tsx';
 import { usePolling } from './hooks.ts';
 
 export const LEADS_URL = '/_site/leads';
@@ -131,30 +131,36 @@ function Lead({ lead }: { lead: ArchivedLead }) {
         </dd>
       </dl>
       {lead.consentStanding?.events.length ? (
-        <table className="table table--compact" aria-label="Consent history of this address">
-          <tbody>
-            {lead.consentStanding.events.map((e, i) => (
-              <tr key={i}><th scope="row">{e.type}</th><td>{dateTime(e.at)}</td><td className="pre">{[e.page && `page ${e.page}`, e.ip && `IP ${e.ip}`, e.wording && `“${e.wording.text}”`].filter(Boolean).join('\n')}</td></tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Table: consent history of this address">
+          <table className="table table--compact" aria-label="Consent history of this address">
+            <tbody>
+              {lead.consentStanding.events.map((e, i) => (
+                <tr key={i}><th scope="row">{e.type}</th><td>{dateTime(e.at)}</td><td className="pre">{[e.page && `page ${e.page}`, e.ip && `IP ${e.ip}`, e.wording && `“${e.wording.text}”`].filter(Boolean).join('\n')}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
       <h3>Where it came from</h3>
       {lead.attribution && Object.keys(lead.attribution).length ? (
-        <table className="table table--compact" aria-label="Attribution">
-          <tbody>
-            {Object.entries(lead.attribution).map(([name, value]) => <tr key={name}><th scope="row"><code>{name}</code></th><td>{value}</td></tr>)}
-          </tbody>
-        </table>
+        <TableScroll label="Table: attribution">
+          <table className="table table--compact" aria-label="Attribution">
+            <tbody>
+              {Object.entries(lead.attribution).map(([name, value]) => <tr key={name}><th scope="row"><code>{name}</code></th><td>{value}</td></tr>)}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : <p className="muted">Nothing recorded (no landing page, referrer or campaign tags).</p>}
       <h3>Fields</h3>
-      <table className="table table--compact">
-        <tbody>
-          {Object.entries(lead.fields ?? {}).map(([name, value]) => (
-            <tr key={name}><th scope="row"><code>{name}</code></th><td className="pre">{typeof value === 'string' ? value : JSON.stringify(value)}</td></tr>
-          ))}
-        </tbody>
-      </table>
+      <TableScroll label="Table: fields">
+        <table className="table table--compact">
+          <tbody>
+            {Object.entries(lead.fields ?? {}).map(([name, value]) => (
+              <tr key={name}><th scope="row"><code>{name}</code></th><td className="pre">{typeof value === 'string' ? value : JSON.stringify(value)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <h3>E-mail</h3>
       {email ? (
         <>

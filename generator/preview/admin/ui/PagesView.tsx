@@ -3,7 +3,7 @@
 // page's versions (/faqs, /fr/faqs) are one group of rows.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { AdminState, PageInfo, PageTranslation } from '../types.ts';
-import { Badge, FileLink, LanguageTag, kb, plural } from './common.tsx';
+import { Badge, FileLink, LanguageTag, kb, plural, TableScroll } from './common.tsx';
 
 interface ViewProps { state: AdminState; heading: RefObject<HTMLHeadingElement | null> }
 
@@ -61,7 +61,7 @@ export function PagesView({ state, heading }: ViewProps) {
           <button key={c.id} type="button" className="button button--toggle" aria-pressed={show === c.id} onClick={() => setShow(c.id)}>{c.label}</button>
         ))}
       </div>
-      <div className="table-scroll">
+      <TableScroll label="Table: pages">
         <table className="table table--pages">
           <caption className="visually-hidden">Pages in each language, their translation status, the content files they are built from, and their weight</caption>
           <thead>
@@ -104,7 +104,7 @@ export function PagesView({ state, heading }: ViewProps) {
             </tbody>
           ))}
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // laptop download for each role the pages show it in, the pages, and its warnings located.
 import type { RefObject } from 'react';
 import type { AdminState, PhotoDownload, PhotoInfo } from '../types.ts';
-import { Badge, FileLink, ProblemList, kb, plural } from './common.tsx';
+import { Badge, FileLink, ProblemList, kb, plural, TableScroll } from './common.tsx';
 
 const FORMAT: Record<string, string> = { avif: 'AVIF', webp: 'WebP', jpeg: 'JPEG', png: 'PNG' };
 const formatName = (format: string) => FORMAT[format] ?? format.toUpperCase();
@@ -53,43 +53,47 @@ function Photo({ photo }: { photo: PhotoInfo }) {
         </div>
       </dl>
       {photo.warnings.length ? <ProblemList problems={photo.warnings} /> : null}
-      <table className="table table--compact table--photo">
-        <caption className="visually-hidden">Bytes delivered for {photo.path}, per format and width</caption>
-        <thead>
-          <tr>
-            <th scope="col">Format</th>
-            {photo.widths.map((w) => <th key={w} scope="col" className="num">{w}&nbsp;px</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {photo.formats.map((f) => (
-            <tr key={f.format} data-format={f.format}>
-              <th scope="row">{formatName(f.format)}</th>
-              {f.bytes.map((b, i) => <td key={photo.widths[i]} className="num">{kb(b)}</td>)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {photo.uses.length ? (
-        <table className="table table--compact table--downloads">
-          <caption className="visually-hidden">What a visitor downloads for {photo.path}</caption>
+      <TableScroll label={`Table: bytes delivered for ${photo.path}`}>
+        <table className="table table--compact table--photo">
+          <caption className="visually-hidden">Bytes delivered for {photo.path}, per format and width</caption>
           <thead>
             <tr>
-              <th scope="col">Shown as</th>
-              <th scope="col">Phone (375&nbsp;px, 2×)</th>
-              <th scope="col">Laptop (1280&nbsp;px, 1×)</th>
+              <th scope="col">Format</th>
+              {photo.widths.map((w) => <th key={w} scope="col" className="num">{w}&nbsp;px</th>)}
             </tr>
           </thead>
           <tbody>
-            {photo.uses.map((u) => (
-              <tr key={u.role} data-role={u.role}>
-                <th scope="row">{u.role}</th>
-                <td><Download file={u.phone} source={source.bytes} /></td>
-                <td><Download file={u.desktop} source={source.bytes} /></td>
+            {photo.formats.map((f) => (
+              <tr key={f.format} data-format={f.format}>
+                <th scope="row">{formatName(f.format)}</th>
+                {f.bytes.map((b, i) => <td key={photo.widths[i]} className="num">{kb(b)}</td>)}
               </tr>
             ))}
           </tbody>
         </table>
+      </TableScroll>
+      {photo.uses.length ? (
+        <TableScroll label={`Table: what a visitor downloads for ${photo.path}`}>
+          <table className="table table--compact table--downloads">
+            <caption className="visually-hidden">What a visitor downloads for {photo.path}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Shown as</th>
+                <th scope="col">Phone (375&nbsp;px, 2×)</th>
+                <th scope="col">Laptop (1280&nbsp;px, 1×)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {photo.uses.map((u) => (
+                <tr key={u.role} data-role={u.role}>
+                  <th scope="row">{u.role}</th>
+                  <td><Download file={u.phone} source={source.bytes} /></td>
+                  <td><Download file={u.desktop} source={source.bytes} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : (
         <p className="muted">No page lays it out (it is only linked, e.g. as a sharing image).</p>
       )}

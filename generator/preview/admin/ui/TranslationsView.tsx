@@ -3,7 +3,7 @@
 // the file to open and the command that fixes it. Follows edits like the other sections.
 import type { RefObject } from 'react';
 import type { AdminState, PendingTranslation, TranslationInfo } from '../types.ts';
-import { Badge, FileLink, collectionLabel, languageName, plural } from './common.tsx';
+import { Badge, FileLink, collectionLabel, languageName, plural, TableScroll } from './common.tsx';
 
 const STATE: Record<PendingTranslation['state'], { text: string; tone: 'draft' | 'invalid' | 'neutral'; what: string }> = {
   outdated: { text: 'Out of date', tone: 'draft', what: 'The English file changed since this was translated: bring the translation up to date (git diff on the English file shows what changed), then record it.' },
@@ -33,41 +33,43 @@ function Language({ info }: { info: TranslationInfo }) {
   return (
     <section aria-labelledby={id} data-locale={info.locale}>
       <h2 id={id}>{name} ({info.tag}) <code className="muted">{info.folder}</code></h2>
-      <table className="table table--counts">
-        <caption className="visually-hidden">{name} translations per collection</caption>
-        <thead>
-          <tr>
-            <th scope="col">Collection</th>
-            <th scope="col" className="num">Items</th>
-            <th scope="col" className="num">Translated</th>
-            <th scope="col" className="num">Out of date</th>
-            <th scope="col" className="num">Missing</th>
-            <th scope="col" className="num">Orphans</th>
-          </tr>
-        </thead>
-        <tbody>
-          {info.rows.map((r) => (
-            <tr key={r.collection} data-collection={r.collection}>
-              <th scope="row">{collectionLabel(r.collection)}</th>
-              <td className="num">{r.items}</td>
-              <td className="num">{r.translated}</td>
-              <td className={`num${r.outdated ? ' warn' : ''}`}>{r.outdated}</td>
-              <td className={`num${r.missing ? ' warn' : ''}`}>{r.missing}</td>
-              <td className={`num${r.orphans ? ' warn' : ''}`}>{r.orphans}</td>
+      <TableScroll label={`Table: ${name} translations`}>
+        <table className="table table--counts">
+          <caption className="visually-hidden">{name} translations per collection</caption>
+          <thead>
+            <tr>
+              <th scope="col">Collection</th>
+              <th scope="col" className="num">Items</th>
+              <th scope="col" className="num">Translated</th>
+              <th scope="col" className="num">Out of date</th>
+              <th scope="col" className="num">Missing</th>
+              <th scope="col" className="num">Orphans</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td className="num">{total('items')}</td>
-            <td className="num">{total('translated')}</td>
-            <td className="num">{total('outdated')}</td>
-            <td className="num">{total('missing')}</td>
-            <td className="num">{total('orphans')}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {info.rows.map((r) => (
+              <tr key={r.collection} data-collection={r.collection}>
+                <th scope="row">{collectionLabel(r.collection)}</th>
+                <td className="num">{r.items}</td>
+                <td className="num">{r.translated}</td>
+                <td className={`num${r.outdated ? ' warn' : ''}`}>{r.outdated}</td>
+                <td className={`num${r.missing ? ' warn' : ''}`}>{r.missing}</td>
+                <td className={`num${r.orphans ? ' warn' : ''}`}>{r.orphans}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td className="num">{total('items')}</td>
+              <td className="num">{total('translated')}</td>
+              <td className="num">{total('outdated')}</td>
+              <td className="num">{total('missing')}</td>
+              <td className="num">{total('orphans')}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
       <h3>{info.pending.length ? `${plural(info.pending.length, 'item')} to do` : 'Nothing to do'}</h3>
       {info.pending.length ? (
         <ul className="pending" aria-label={`${name} translations to do`}>

@@ -1,5 +1,5 @@
 // Small pieces every admin view uses: file links, status badges, sizes, times, problem lists.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AdminState, FileRef, ItemStatus, ProblemInfo } from '../types.ts';
 
 /** A path that may break after each slash (`<wbr>`), so a long one wraps in a narrow window rather than widening its table. */
@@ -88,4 +88,27 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /** What visitors of the preview see meanwhile: the last good build, or nothing if there never was one. */
 export function servingNote(state: AdminState): string {
   return state.pages.length ? 'The preview keeps serving the last good build until this is fixed.' : 'The preview has no good build to serve until this is fixed.';
+}
+
+/**
+ * A table's own scrolling box: a table wider than the window (a phone, a half-screen window)
+ * scrolls inside it, never the page (WCAG 1.4.10 allows two-dimensional tables to scroll). It
+ * is a named region, and a stop for the keyboard only while it does scroll, so arrow keys can
+ * move it; the positioned box also holds a visually hidden caption, which would otherwise be
+ * laid out past the table's edge and widen the page.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const look = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(look);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    look();
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={box} className="table-scroll" role="region" aria-label={label} tabIndex={scrolls ? 0 : undefined}>{children}</div>;
 }
