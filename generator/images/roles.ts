@@ -26,8 +26,16 @@ interface Role { maxCss: number; sizes: string; phone: number; desktop: number }
 const fullWidth = '(min-width: 1000px) calc(100vw - 80px), (min-width: 400px) 92vw, calc(100vw - 32px)';
 
 export const roles = {
-  /** The big image at the top of a post or a message page: .article__hero is at most 1100 px (styles/_pages.scss). */
+  /** The big image at the top of a post: .article__hero is at most 1100 px (styles/_pages.scss). */
   hero: { maxCss: 1020, phone: 343, desktop: 1020, sizes: `(min-width: 1100px) 1020px, ${fullWidth}` },
+  /**
+   * A page's hero beside its text (.hero__media, styles/_components.scss): two columns 1.05fr and
+   * 1fr with a 48 px gap from 1024 px, so (100vw - 80 - 48) / 2.05, and 687 px once the container
+   * stops at 1536; one column under 1024 px, at most 560 px wide.
+   */
+  pageHero: { maxCss: 687, phone: 343, desktop: 562, sizes: '(min-width: 1536px) 687px, (min-width: 1024px) calc((100vw - 128px) / 2.05), (min-width: 609px) 560px, (min-width: 400px) 92vw, calc(100vw - 32px)' },
+  /** A message page's picture (404, thanks, coming soon: .message-page__image, styles/_pages.scss): min(360px, 80vw). */
+  message: { maxCss: 360, phone: 300, desktop: 360, sizes: '(min-width: 450px) 360px, 80vw' },
   /** A post card in a .grid--3 (styles/_components.scss): three columns from 1024 px, two from 768, one below; gap 24 px. */
   card: { maxCss: 470, phone: 343, desktop: 384, sizes: '(min-width: 1536px) 470px, (min-width: 1024px) calc((100vw - 128px) / 3), (min-width: 768px) calc(46vw - 12px), (min-width: 400px) 92vw, calc(100vw - 32px)' },
   /** A photo in a post's text: .article__main beside a 300 px aside from 1024 px (styles/_pages.scss). */

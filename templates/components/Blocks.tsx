@@ -44,7 +44,7 @@ export function Hero({ eyebrow, heading, text, image, imageAlt, primary, seconda
         </div>
         {image ? (
           <div className="hero__media">
-            <Img src={image} alt={imageAlt ?? ''} role="hero" className="hero__image" priority />
+            <Img src={image} alt={imageAlt ?? ''} role="pageHero" className="hero__image" priority />
           </div>
         ) : null}
       </div>

@@ -12,7 +12,7 @@ function Message({ copy, big }: { copy: MessageCopy; big?: boolean }) {
   return (
     <section className="message-page">
       <div className="container message-page__inner">
-        {copy.hero ? <Img src={copy.hero.image} alt={copy.hero.imageAlt} role="hero" className="message-page__image" priority /> : null}
+        {copy.hero ? <Img src={copy.hero.image} alt={copy.hero.imageAlt} role="message" className="message-page__image" priority /> : null}
         <h1 className={big ? 'message-page__code' : 'message-page__heading'}>{copy.heading}</h1>
         <p className="message-page__text">{copy.text}</p>
         <ButtonLink action={copy.button} size="lg" />

@@ -11,6 +11,8 @@ test.beforeAll(async () => {
   preview = await startPreviewProcess((box) => {
     writeContent(box.content, 'images/blog/e2e-yard.jpg', photo);
     writeContent(box.content, 'blog/e2e-yard.md', photoPost({ slug: 'e2e-yard', id: 903, image: 'images/blog/e2e-yard.jpg' }));
+    // A page hero that is a photo: beside the text, about half the width of a post's hero.
+    box.edit('solutions/eld.yaml', 'image: images/illustrations/eld.svg', 'image: images/blog/e2e-yard.jpg');
   });
 });
 test.afterAll(() => preview?.stop());
@@ -54,6 +56,24 @@ for (const [viewport, width] of [[375, 360], [1280, 1280]] as const) {
       return { cls: w.cls, moved: w.moved };
     });
     expect(cls, `layout shifts:\n${moved.join('\n')}`).toBe(0);
+    await context.close();
+  });
+}
+
+// A page's hero sits beside its text (562 CSS px at 1280, 437 at 1024, at most 560 on a tablet):
+// its `sizes` are its own, not a post hero's 1020 px, so a laptop does not fetch twice the pixels.
+for (const [viewport, width] of [[1280, 720], [1024, 720], [1600, 720], [768, 720], [375, 360]] as const) {
+  test(`at ${viewport} px a photo in a page's hero downloads the ${width} px AVIF, the narrowest that covers it`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: viewport, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${preview.base}/solutions/eld`, { waitUntil: 'load' });
+    const hero = page.locator('.hero__media img');
+    await expect(hero).toHaveJSProperty('complete', true);
+    const shown = await hero.evaluate((img) => img.getBoundingClientRect().width);
+    const chosen = await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    expect(chosen).toMatch(new RegExp(`/e2e-yard-${width}-\\w+\\.avif$`));
+    // The file chosen covers the laid-out width, and the next narrower one would not.
+    expect(width).toBeGreaterThanOrEqual(shown);
     await context.close();
   });
 }
