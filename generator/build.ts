@@ -26,7 +26,7 @@ import { SocialCards, type CardOptions } from './cards.ts';
 import { PageCache, toolFingerprint, type PageCacheOptions } from './page-cache.ts';
 import { cachedScripts, type Scripts } from './bundle-cache.ts';
 import { readExpectedPage } from './page-cache-entry.ts';
-import { MANIFEST, manifestFor, manifestPath, robots, sitemap, webManifest, type FileDigest, type Hashed, type Linkable, type Outputs, type ReadBytes } from './write.ts';
+import { isSitemapPart, MANIFEST, manifestFor, manifestPath, robots, sitemaps, webManifest, type FileDigest, type Hashed, type Linkable, type Outputs, type ReadBytes } from './write.ts';
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
@@ -59,6 +59,8 @@ export interface BuildOptions {
    * caches take it in their own options).
    */
   cacheSecret?: string;
+  /** The sitemap's bounds per file (write.ts, SITEMAP_LIMITS; tests set smaller ones). */
+  sitemapLimits?: { urls: number; bytes: number };
   /** How a full build without the page cache makes the island scripts (default: esbuild; tests: a slow one). */
   scripts?: () => Promise<Scripts>;
 }
@@ -770,6 +772,7 @@ export class Builder {
     const files = new Map<string, Buffer>();
     const mark = this.assets.image(site.config.mark);
     this.staleDerived.clear();
+    this.staleSitemaps = undefined;
     const derived = (file: string, make: () => Buffer) => {
       const kept = last?.get(file);
       if (kept) {
@@ -778,7 +781,11 @@ export class Builder {
       } else files.set(file, make());
     };
     const routes = this.routes;
-    derived('sitemap.xml', () => sitemap(site, routes));
+    // The sitemap is one file or an index and its parts (write.ts, sitemaps), made together.
+    if (last?.has('sitemap.xml')) {
+      for (const [file, bytes] of last) if (file === 'sitemap.xml' || isSitemapPart(file)) files.set(file, bytes);
+      this.staleSitemaps = () => sitemaps(site, routes, this.options.sitemapLimits);
+    } else for (const [file, bytes] of sitemaps(site, routes, this.options.sitemapLimits)) files.set(file, bytes);
     files.set('robots.txt', robots(site));
     for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) {
       files.set(feedPath(locale).slice(1), feed(localSite, locale));
@@ -855,6 +862,8 @@ export class Builder {
   private manifestStale = false;
   /** Site-wide files a preview edit left as they were, with how to make them now (refresh). */
   private staleDerived = new Map<string, () => Buffer>();
+  /** The sitemap's files, when a preview edit left them as they were: how to make them all now (refresh). */
+  private staleSitemaps: (() => Map<string, Buffer>) | undefined;
 
   private writeManifest(): Buffer {
     this.digests.delete(MANIFEST);
@@ -867,7 +876,7 @@ export class Builder {
 
   /** Whether `file` (an output path) is one a preview edit left behind: refresh() before serving it. */
   isStale(file: string): boolean {
-    return this.staleDerived.has(file);
+    return this.staleDerived.has(file) || (!!this.staleSitemaps && (file === 'sitemap.xml' || isSitemapPart(file)));
   }
 
   /**
@@ -876,17 +885,34 @@ export class Builder {
    * bytes (nothing when all is up to date). The preview calls it once edits pause, and before
    * serving one of them.
    */
-  refresh(): Outputs {
+  refresh(): { made: Outputs; removed: string[] } {
     const made: Outputs = new Map();
-    for (const [file, make] of this.staleDerived) {
-      const bytes = make();
+    const removed: string[] = [];
+    const set = (file: string, bytes: Buffer) => {
       this.outputs.set(file, bytes);
       this.digests.set(file, this.digest(bytes));
       made.set(file, bytes);
-    }
+    };
+    for (const [file, make] of this.staleDerived) set(file, make());
     this.staleDerived.clear();
-    if (this.manifestStale || made.size) made.set(MANIFEST, this.writeManifest());
-    return made;
+    if (this.staleSitemaps) {
+      // Edits may have moved the sitemap across a part's bounds: parts it no longer has go.
+      const now = this.staleSitemaps();
+      this.staleSitemaps = undefined;
+      for (const file of [...this.outputs.keys()]) {
+        if (!isSitemapPart(file) || now.has(file)) continue;
+        this.outputs.delete(file);
+        this.digests.delete(file);
+        this.lastSiteFiles.delete(file);
+        removed.push(file);
+      }
+      for (const [file, bytes] of now) {
+        set(file, bytes);
+        this.lastSiteFiles.add(file);
+      }
+    }
+    if (this.manifestStale || made.size || removed.length) made.set(MANIFEST, this.writeManifest());
+    return { made, removed };
   }
 
   /** How many render threads a full build with these options uses: only `site build`'s (pages handed on, not kept, claimable). */

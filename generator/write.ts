@@ -735,28 +735,73 @@ export class TextPieces {
 
 
 /**
+ * The sitemap protocol's bounds for one file (sitemaps.org): 50,000 URLs and 50 MB (52,428,800
+ * bytes) uncompressed. Search engines refuse a sitemap past either, and a bilingual site passes
+ * 50,000 URLs at 25,000 posts.
+ */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
+
+/** A part of a sitemap too big for one file: sitemap-1.xml, sitemap-2.xml… */
+export const isSitemapPart = (file: string): boolean => /^sitemap-[1-9][0-9]*\.xml$/.test(file);
+
+/**
  * Every page in every language, each with its language versions as xhtml:link alternates
  * (itself included, and x-default: the English page), so search engines pair them.
  */
 export function sitemap(site: Site, routes: Route[]): Buffer {
+  return sitemaps(site, routes).get('sitemap.xml')!;
+}
+
+/**
+ * The sitemap's files: `sitemap.xml` alone while every page fits the protocol's bounds (`limits`),
+ * else `sitemap.xml` is a sitemap index naming `sitemap-1.xml`, `sitemap-2.xml`… (pages in the
+ * routes' order), each within the bounds, with the newest `lastmod` of its pages. robots.txt
+ * names `sitemap.xml` either way.
+ */
+export function sitemaps(site: Site, routes: Route[], limits = SITEMAP_LIMITS): Map<string, Buffer> {
   const listed = routes.filter((r) => r.sitemap && r.status === 200);
   const byKey = new Map<string, Route[]>();
-  for (const r of listed) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
+  for (const r of listed) {
+    const versions = byKey.get(r.key);
+    if (versions) versions.push(r);
+    else byKey.set(r.key, [r]);
+  }
   const url = (path: string) => xml(site.config.url + path);
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+  const foot = '</urlset>\n';
   // In pieces (TextPieces): at 20,000 posts the sitemap is ~17 MB.
-  const out = new TextPieces();
-  out.add('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n');
-  if (!listed.length) out.add('\n');
+  interface Part { out: TextPieces; urls: number; bytes: number; lastmod?: string }
+  const parts: Part[] = [];
+  const open = (): Part => {
+    const out = new TextPieces();
+    out.add(head);
+    const part = { out, urls: 0, bytes: Buffer.byteLength(head) + foot.length };
+    parts.push(part);
+    return part;
+  };
+  let part = open();
+  if (!listed.length) part.out.add('\n');
   for (const r of listed) {
     const versions = byKey.get(r.key)!;
     const links = versions.length > 1
       ? [...versions.map((v) => `<xhtml:link rel="alternate" hreflang="${locales[v.locale].tag}" href="${url(v.path)}"/>`),
         `<xhtml:link rel="alternate" hreflang="x-default" href="${url(r.alternates[0]!.path)}"/>`].join('')
       : '';
-    out.add(`<url><loc>${url(r.path)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${links}</url>\n`);
+    const entry = `<url><loc>${url(r.path)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${links}</url>\n`;
+    const size = Buffer.byteLength(entry);
+    if (part.urls > 0 && (part.urls >= limits.urls || part.bytes + size > limits.bytes)) part = open();
+    part.out.add(entry);
+    part.urls++;
+    part.bytes += size;
+    if (r.lastmod && (!part.lastmod || r.lastmod > part.lastmod)) part.lastmod = r.lastmod;
   }
-  out.add('</urlset>\n');
-  return out.bytes();
+  for (const p of parts) p.out.add(foot);
+  if (parts.length === 1) return new Map([['sitemap.xml', parts[0]!.out.bytes()]]);
+  const files = new Map<string, Buffer>();
+  const index = parts.map((p, i) => `<sitemap><loc>${url(`/sitemap-${i + 1}.xml`)}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</sitemap>\n`);
+  files.set('sitemap.xml', Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index.join('')}</sitemapindex>\n`));
+  parts.forEach((p, i) => files.set(`sitemap-${i + 1}.xml`, p.out.bytes()));
+  return files;
 }
 
 export function robots(site: Site): Buffer {

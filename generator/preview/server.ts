@@ -237,8 +237,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // saves makes them once, and no request ever gets one that an edit made stale.
   let refreshTimer: NodeJS.Timeout | undefined;
   function refreshNow(): void {
-    const made = builder.refresh();
-    if (made.size) writeChanged(options.outDir, made, new Map());
+    const { made, removed } = builder.refresh();
+    // A file in `removed` is in the previous outputs and not in `made`: writeChanged deletes it.
+    if (made.size || removed.length) writeChanged(options.outDir, made, new Map(removed.map((file) => [file, Buffer.alloc(0)])));
   }
   function refreshLater(): void {
     clearTimeout(refreshTimer);
