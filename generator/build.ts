@@ -10,7 +10,7 @@ import { loadFile, loadAll, locate, type SourceRecord } from './load.ts';
 import { validate, ValidationMemo, type Validated } from './validate.ts';
 import { forgetEditMemos } from './edit-memo.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { completeChunks, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from './render.ts';
+import { completeChunks, envFor, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from './render.ts';
 import { RenderPool, renderThreads, ThreadRenderError } from './render-pool.ts';
 import { AssetReplay } from './asset-record.ts';
 import { lazyBody, MarkdownCache, transform, type TransformOptions } from './transform.ts';
@@ -30,7 +30,7 @@ import { isSitemapPart, MANIFEST, manifestFor, manifestPath, robots, sitemaps, w
 import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
-import { feed, feedPath, searchIndex, searchIndexPath } from './feed.ts';
+import { blogListPath, feed, feedPath, searchIndex, searchIndexPath } from './feed.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
 import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from './preview/affected.ts';
@@ -790,6 +790,20 @@ export class Builder {
     for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) {
       files.set(feedPath(locale).slice(1), feed(localSite, locale));
       derived(searchIndexPath(locale).slice(1), () => Buffer.from(JSON.stringify(searchIndex(localSite))));
+      // A big blog's whole list, for the list island (templates/pages/Blog.tsx, LIST_INLINE), made
+      // by the templates from the list page's own view of the model. (A preview edit that takes
+      // the blog under the bound leaves an empty list until the next full build: no page asks.)
+      const listFile = blogListPath(locale).slice(1);
+      const list = routes.find((r) => r.template === 'BlogList' && r.locale === locale);
+      const listData = () => {
+        const data = list && this.templates!.blogListData(envFor(list, this.renderInputs(this.bundled!.client, false)));
+        return data && Buffer.from(JSON.stringify(data));
+      };
+      if (last?.has(listFile)) derived(listFile, () => listData() ?? Buffer.from('[]'));
+      else {
+        const bytes = listData();
+        if (bytes) files.set(listFile, bytes);
+      }
       files.set(manifestPath(locale).slice(1), webManifest(localSite, mark.src, locale));
     }
     files.set('favicon.svg', readUnder(this.options.contentDir, site.config.mark));

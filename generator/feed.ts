@@ -16,6 +16,11 @@ export const SEARCH_INDEX_PATH = '/search-index.json';
 /** Each language has its feed and its search index: /feed.xml, /fr/feed.xml. */
 export const feedPath = (locale: Locale) => localePath(FEED_PATH, locale);
 export const searchIndexPath = (locale: Locale) => localePath(SEARCH_INDEX_PATH, locale);
+/**
+ * The whole blog list of a language, for the list island (templates/islands/BlogList.tsx) when
+ * the list page holds only the newest posts: /blog-list.json, /fr/blog-list.json.
+ */
+export const blogListPath = (locale: Locale) => localePath('/blog-list.json', locale);
 
 /** Feed readers show recent items; older posts stay on the site and in the sitemap. */
 export const FEED_ITEMS = 20;

@@ -9,7 +9,7 @@ import type { ImageRole } from './images/roles.ts';
 import { ContentError } from './problems.ts';
 import { problem } from './errors.ts';
 import { escapeHtml } from '../functions/send-email/http.ts';
-import { feedPath, searchIndexPath } from './feed.ts';
+import { blogListPath, feedPath, searchIndexPath } from './feed.ts';
 import { DEFAULT_LOCALE, localizeHref, locales, type Locale } from './locales.ts';
 import { manifestPath } from './write.ts';
 import { isSharedPiece, sharePiece } from './page-writer.ts';
@@ -86,7 +86,7 @@ export interface RenderEnv {
   shellScript: string;
   fontPreload: string;
   /** Files the build writes that pages link to. */
-  links: { feed: string; searchIndex: string; manifest: string };
+  links: { feed: string; searchIndex: string; manifest: string; blogList: string };
 }
 
 /** What render needs from templates/index.ts (passed in, so the preview can swap in a fresh copy). */
@@ -97,6 +97,11 @@ export interface Templates {
   /** Where an island's long list may leave its items to the renderer (templates/islands/lib/runs.tsx). */
   RunsContext: { Provider: Provider<RunSlots | null> };
   jsonForScript(data: unknown): string;
+  /**
+   * The whole blog list of `env`'s language for the list island to load (/blog-list.json), or
+   * undefined when the list page holds every post itself (templates/pages/Blog.tsx).
+   */
+  blogListData(env: RenderEnv): unknown[] | undefined;
   /**
    * React and its server renderer, as the templates have them: pages are rendered with the React
    * their components use (one copy, which the templates' bundle holds: templates-bundle.ts).
@@ -256,14 +261,13 @@ export class Arena {
 const PLACEHOLDER = /<site-(shell|island) data-slot="(\d+)"><\/site-(?:shell|island)>/g;
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
 
-export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
-  const { createElement, renderToStaticMarkup } = inputs.templates;
-  const uses: IslandUse[] = [];
-  const parts: { key: string; element: ReactElement }[] = [];
+/** What templates see while rendering `route`; `uses` and `parts` collect its islands and shell parts. */
+export function envFor(route: Route, inputs: RenderInputs, uses: IslandUse[] = [], parts: { key: string; element: ReactElement }[] = []): RenderEnv {
+  const { createElement } = inputs.templates;
   const site = inputs.sites[route.locale];
   if (!site) throw new Error(`no ${route.locale} model for ${route.path}`);
   const fallbacks = inputs.untranslated?.[route.locale];
-  const env: RenderEnv = {
+  return {
     site,
     route,
     locale: route.locale,
@@ -281,8 +285,16 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     css: inputs.client.css,
     shellScript: inputs.client.shellScript,
     fontPreload: inputs.client.fontPreload,
-    links: { feed: feedPath(route.locale), searchIndex: searchIndexPath(route.locale), manifest: manifestPath(route.locale) },
+    links: { feed: feedPath(route.locale), searchIndex: searchIndexPath(route.locale), manifest: manifestPath(route.locale), blogList: blogListPath(route.locale) },
   };
+}
+
+export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
+  const { createElement, renderToStaticMarkup } = inputs.templates;
+  const uses: IslandUse[] = [];
+  const parts: { key: string; element: ReactElement }[] = [];
+  const env = envFor(route, inputs, uses, parts);
+  const site = env.site;
   // Template code runs only inside this: whatever it throws becomes this route's RenderError.
   const templated = <T>(run: () => T): T => {
     try {

@@ -5,6 +5,7 @@ export { EnvProvider } from './context.tsx';
 export { IslandBoundary } from './islands/IslandBoundary.tsx';
 export { RunsContext } from './islands/lib/runs.tsx';
 export { jsonForScript } from './layout/Document.tsx';
+export { blogListData } from './pages/Blog.tsx';
 // React and its server renderer travel with the templates: one React for components and renderer.
 export { createElement } from 'react';
 export { renderToStaticMarkup, renderToString } from 'react-dom/server';

@@ -10,7 +10,10 @@
 // with a list query, hydrate at once (templates/pages/Blog.tsx). A page size
 // chosen before hydration is applied once it has hydrated. Category and page links are queries
 // on the page's own path, so on /fr/blogs they stay there; the counter writes `locale`'s numbers.
-import { startTransition, useEffect, useState } from 'react';
+// A big blog's page holds only its newest posts (`posts`, of `total`); the whole list is at
+// `more` (/blog-list.json), fetched once the visitor asks for more than those: a category, a page
+// past them, or All. Until it comes the pager counts `total`, and the list is marked busy.
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { PostCardView, type PostCardData } from '../components/views.tsx';
 import { useMedia } from './lib/hooks.ts';
 import { Chevron } from './lib/Chevron.tsx';
@@ -20,7 +23,16 @@ import { fillCounts, type LocaleProp } from './lib/locale.tsx';
 
 export interface ListPost extends PostCardData { id: number; categorySlug: string }
 export interface ListLabels { all: string; filter: string; size: string; sizeAll: string; pageOf: string; pagination: string; empty: string; previous: string; next: string }
-interface Props extends LocaleProp { posts: ListPost[]; categories: { slug: string; name: string }[]; labels: ListLabels }
+interface Props extends LocaleProp {
+  /** The posts the page holds (every post, or the newest of a big blog's). */
+  posts: ListPost[];
+  /** How many posts the blog has. */
+  total?: number;
+  /** Where the whole list is, when `posts` is not all of it. */
+  more?: string;
+  categories: { slug: string; name: string }[];
+  labels: ListLabels;
+}
 
 export const SIZES = [3, 5, 10, 25, 50, -1] as const;
 interface Query { category: string; page: number; size: number | null }
@@ -50,8 +62,11 @@ export function paginate<T>(items: T[], page: number, size: number): { items: T[
   return { items: items.slice((current - 1) * size, current * size), page: current, pages };
 }
 
-export default function BlogList({ posts, categories, labels, locale }: Props) {
+export default function BlogList({ posts, total = posts.length, more, categories, labels, locale }: Props) {
   const [query, setQuery] = useState<Query | null>(null);
+  // The whole list, once fetched (`more`); a failed fetch is tried again at the next choice.
+  const [all, setAll] = useState<ListPost[] | null>(more ? null : posts);
+  const fetching = useRef(false);
   const small = useMedia('(max-width: 767px)');
   const wide = useMedia('(min-width: 1024px)');
   const slugs = categories.map((c) => c.slug);
@@ -76,16 +91,36 @@ export default function BlogList({ posts, categories, labels, locale }: Props) {
 
   const q = query ?? { category: 'all', page: 1, size: null };
   const size = small ? 1 : q.size ?? (wide ? 9 : 3);
-  const filtered = q.category === 'all' ? posts : posts.filter((p) => p.categorySlug === q.category);
-  const view = query ? paginate(filtered, q.page, size) : { items: posts, page: 1, pages: 1 };
+  // What the page holds is not enough for a category (its count), All, or a page past it.
+  const wanting = !!query && !all && (q.category !== 'all' || size < 0 || q.page * size > posts.length);
+  useEffect(() => {
+    if (!wanting || !more || fetching.current) return;
+    fetching.current = true;
+    fetch(more)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${response.status}`))))
+      .then((list: unknown) => {
+        if (Array.isArray(list)) startTransition(() => setAll(list as ListPost[]));
+      })
+      .catch(() => undefined)
+      .finally(() => (fetching.current = false));
+  }, [wanting, more]);
+  const source = all ?? posts;
+  const filtered = q.category === 'all' ? source : source.filter((p) => p.categorySlug === q.category);
+  let view = query ? paginate(filtered, q.page, size) : { items: posts, page: 1, pages: 1 };
+  if (query && !all && q.category === 'all' && size > 0) {
+    // The whole list's pages, before it has come: a page past the held posts shows once it has.
+    const pages = Math.max(1, Math.ceil(total / size));
+    const page = Math.min(Math.max(1, q.page), pages);
+    view = { items: source.slice((page - 1) * size, page * size), page, pages };
+  }
   const link = (category: string) => `?${new URLSearchParams(category === 'all' ? {} : { category }).toString()}`;
 
   // Before the first query is read (the server's render and hydration) the pager is the phone's
   // first page (CSS shows it on phones only): every post is its own page there.
-  const pager = query ? view : { page: 1, pages: Math.max(1, posts.length) };
+  const pager = query ? view : { page: 1, pages: Math.max(1, total) };
 
   return (
-    <div className={query ? 'blog-list' : 'blog-list blog-list--static'} id="blog-list">
+    <div className={query ? 'blog-list' : 'blog-list blog-list--static'} id="blog-list" aria-busy={wanting || undefined}>
       <div className="blog-list__bar">
         <nav className="blog-list__filter" aria-label={labels.filter}>
           {[{ slug: 'all', name: labels.all }, ...categories].map((c) => (
@@ -116,7 +151,7 @@ export default function BlogList({ posts, categories, labels, locale }: Props) {
           {/* Every post on the server (thousands on a big site): rendered a run at a time there (lib/runs.tsx). */}
           <Runs items={view.items.map((post) => <li key={post.id}><PostCardView post={post} headingLevel={2} /></li>)} />
         </ul>
-      ) : (
+      ) : wanting ? null : (
         <p className="blog-list__empty">{labels.empty}</p>
       )}
       <nav className="pager" aria-label={labels.pagination}>
