@@ -23,7 +23,7 @@ import { pictureHtml } from './images/html.ts';
 import { isRaster } from './images/problems.ts';
 import type { CacheOptions } from './images/cache.ts';
 import { SocialCards, type CardOptions } from './cards.ts';
-import { PageCache, toolFingerprint, type PageCacheOptions } from './page-cache.ts';
+import { PageCache, toolFingerprint, type PageCacheOptions, type Session } from './page-cache.ts';
 import { cachedScripts, type Scripts } from './bundle-cache.ts';
 import { readExpectedPage } from './page-cache-entry.ts';
 import { isSitemapPart, MANIFEST, manifestFor, manifestPath, robots, sitemaps, webManifest, type FileDigest, type Hashed, type Linkable, type Outputs, type ReadBytes } from './write.ts';
@@ -31,6 +31,7 @@ import { displayPath, inspectUnder, readUnder } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { ContentError, sortProblems, type Problem } from './problems.ts';
 import { blogListPath, feed, feedPath, searchIndex, searchIndexPath } from './feed.ts';
+import { listCachePath, readListCache, writeListCache } from './list-cache.ts';
 import type { Site, SourceSite } from './model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from './locales.ts';
 import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from './preview/affected.ts';
@@ -735,7 +736,7 @@ export class Builder {
       }
     }
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
-    for (const [file, bytes] of this.siteFiles(undefined)) outputs.set(file, bytes);
+    for (const [file, bytes] of this.siteFiles(undefined, cached)) outputs.set(file, bytes);
     if (retainPages || !onPage) for (const [file, bytes] of await this.time('cards', () => this.cards.files())) outputs.set(file, bytes);
     else await (cards ?? handCards());
     for (const [file, bytes] of outputs) digests.set(file, this.digest(bytes));
@@ -767,7 +768,7 @@ export class Builder {
    * every page and post, are the last ones, made when asked for or when edits pause (refresh()),
    * not on every edit (at 20,000 posts, ~125 ms of each). A full build makes them now.
    */
-  private siteFiles(last: Outputs | undefined): Map<string, Buffer> {
+  private siteFiles(last: Outputs | undefined, cached?: Session): Map<string, Buffer> {
     const site = this.site!;
     const files = new Map<string, Buffer>();
     const mark = this.assets.image(site.config.mark);
@@ -793,15 +794,22 @@ export class Builder {
       // A big blog's whole list, for the list island (templates/pages/Blog.tsx, LIST_INLINE), made
       // by the templates from the list page's own view of the model. (A preview edit that takes
       // the blog under the bound leaves an empty list until the next full build: no page asks.)
+      // With the page cache, kept beside it under the list page's key (list-cache.ts).
       const listFile = blogListPath(locale).slice(1);
       const list = routes.find((r) => r.template === 'BlogList' && r.locale === locale);
       const listData = () => {
         const data = list && this.templates!.blogListData(envFor(list, this.renderInputs(this.bundled!.client, false)));
         return data && Buffer.from(JSON.stringify(data));
       };
+      const key = list && cached?.keyOf(list.path);
+      const kept = key ? listCachePath(this.pageCache!.options.dir, locale) : undefined;
       if (last?.has(listFile)) derived(listFile, () => listData() ?? Buffer.from('[]'));
       else {
-        const bytes = listData();
+        let bytes = kept ? readListCache(kept, key!, this.pageCache!.options.secret) : undefined;
+        if (!bytes) {
+          bytes = listData();
+          if (bytes && kept) writeListCache(kept, key!, bytes, this.pageCache!.options.secret);
+        }
         if (bytes) files.set(listFile, bytes);
       }
       files.set(manifestPath(locale).slice(1), webManifest(localSite, mark.src, locale));

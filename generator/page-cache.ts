@@ -301,6 +301,11 @@ export class Session {
     }
   }
 
+  /** The key of the route at `path` this build (routeKeys), when the cache is in use. */
+  keyOf(path: string): string | undefined {
+    return this.keys.get(path);
+  }
+
   /**
    * The route's page from the cache, or undefined: render it (and pass it to `rendered`).
    * Call it for every route, in order, just before rendering.
