@@ -17,6 +17,7 @@
 //    lists posts the front matter of every post in every language (lists show front matter,
 //    never a body: the preview's rule, generator/preview/affected.ts, relies on the same).
 // Feeds, the sitemap, the search index and the manifests are not pages: every build makes them.
+// A big blog's whole list is kept beside the entries under its list page's key (list-cache.ts).
 //
 // An entry is two files: <dir>/<key>.head, a check line and a JSON header, and <dir>/<key>, the
 // page's bytes exactly, so that `site build` can hard-link it into dist/ instead of writing the
