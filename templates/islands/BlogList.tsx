@@ -67,6 +67,8 @@ export default function BlogList({ posts, total = posts.length, more, categories
   // The whole list, once fetched (`more`); a failed fetch is tried again at the next choice.
   const [all, setAll] = useState<ListPost[] | null>(more ? null : posts);
   const fetching = useRef(false);
+  // The last fetch failed: the list shows what the page holds until a choice tries again.
+  const [failed, setFailed] = useState(false);
   const small = useMedia('(max-width: 767px)');
   const wide = useMedia('(min-width: 1024px)');
   const slugs = categories.map((c) => c.slug);
@@ -96,14 +98,18 @@ export default function BlogList({ posts, total = posts.length, more, categories
   useEffect(() => {
     if (!wanting || !more || fetching.current) return;
     fetching.current = true;
+    setFailed(false);
     fetch(more)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${response.status}`))))
       .then((list: unknown) => {
-        if (Array.isArray(list)) startTransition(() => setAll(list as ListPost[]));
+        if (!Array.isArray(list)) throw new Error('not a list');
+        startTransition(() => setAll(list as ListPost[]));
       })
-      .catch(() => undefined)
+      .catch(() => setFailed(true))
       .finally(() => (fetching.current = false));
-  }, [wanting, more]);
+    // Every choice (a new query) tries again after a failure.
+  }, [wanting, more, query]);
+  const busy = wanting && !failed;
   const source = all ?? posts;
   const filtered = q.category === 'all' ? source : source.filter((p) => p.categorySlug === q.category);
   let view = query ? paginate(filtered, q.page, size) : { items: posts, page: 1, pages: 1 };
@@ -120,7 +126,7 @@ export default function BlogList({ posts, total = posts.length, more, categories
   const pager = query ? view : { page: 1, pages: Math.max(1, total) };
 
   return (
-    <div className={query ? 'blog-list' : 'blog-list blog-list--static'} id="blog-list" aria-busy={wanting || undefined}>
+    <div className={query ? 'blog-list' : 'blog-list blog-list--static'} id="blog-list" aria-busy={busy || undefined}>
       <div className="blog-list__bar">
         <nav className="blog-list__filter" aria-label={labels.filter}>
           {[{ slug: 'all', name: labels.all }, ...categories].map((c) => (
@@ -151,7 +157,7 @@ export default function BlogList({ posts, total = posts.length, more, categories
           {/* Every post on the server (thousands on a big site): rendered a run at a time there (lib/runs.tsx). */}
           <Runs items={view.items.map((post) => <li key={post.id}><PostCardView post={post} headingLevel={2} /></li>)} />
         </ul>
-      ) : wanting ? null : (
+      ) : busy ? null : (
         <p className="blog-list__empty">{labels.empty}</p>
       )}
       <nav className="pager" aria-label={labels.pagination}>

@@ -111,3 +111,24 @@ test('the whole list is the one the page starts: the same posts, newest first, i
     expect(whole.slice(0, 100)).toEqual(props.posts);
   }
 });
+
+test('a list that fails to come leaves the posts the page holds, and the next choice tries again', async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let refused = 0;
+  await page.route('**/blog-list.json', (route) => (refused++ === 0 ? route.abort() : route.continue()));
+  await page.goto(`${preview.base}/blogs`);
+  const island = page.locator('[data-island="BlogList"]');
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  await island.getByRole('link', { name: 'Industry', exact: true }).click();
+  // Refused: the Industry posts among the page's 100, nothing busy, no error.
+  await expect.poll(() => refused).toBe(1);
+  await expect(island).not.toHaveAttribute('aria-busy');
+  const held = await island.locator('.blog-list__grid > li').count();
+  expect(held).toBeGreaterThan(0);
+  await island.getByLabel('Posts per page').selectOption({ label: 'All' });
+  await expect(island.locator('.blog-list__grid > li')).toHaveCount(counts.get('industry')!);
+  expect(refused).toBe(2);
+  // The refused request is the only thing the browser complained of.
+  expect(consoleErrors).toEqual(['Failed to load resource: net::ERR_FAILED']);
+  consoleErrors.length = 0;
+});
