@@ -774,12 +774,15 @@ export class Builder {
     const mark = this.assets.image(site.config.mark);
     this.staleDerived.clear();
     this.staleSitemaps = undefined;
-    const derived = (file: string, make: () => Buffer) => {
+    const derived = (file: string, make: () => Buffer | undefined) => {
       const kept = last?.get(file);
       if (kept) {
         files.set(file, kept);
         this.staleDerived.set(file, make);
-      } else files.set(file, make());
+      } else {
+        const bytes = make();
+        if (bytes) files.set(file, bytes);
+      }
     };
     const routes = this.routes;
     // The sitemap is one file or an index and its parts (write.ts, sitemaps), made together.
@@ -792,8 +795,7 @@ export class Builder {
       files.set(feedPath(locale).slice(1), feed(localSite, locale));
       derived(searchIndexPath(locale).slice(1), () => Buffer.from(JSON.stringify(searchIndex(localSite))));
       // A big blog's whole list, for the list island (templates/pages/Blog.tsx, LIST_INLINE), made
-      // by the templates from the list page's own view of the model. (A preview edit that takes
-      // the blog under the bound leaves an empty list until the next full build: no page asks.)
+      // by the templates from the list page's own view of the model.
       // With the page cache, kept beside it under the list page's key (list-cache.ts).
       const listFile = blogListPath(locale).slice(1);
       const list = routes.find((r) => r.template === 'BlogList' && r.locale === locale);
@@ -803,7 +805,7 @@ export class Builder {
       };
       const key = list && cached?.keyOf(list.path);
       const kept = key ? listCachePath(this.pageCache!.options.dir, locale) : undefined;
-      if (last?.has(listFile)) derived(listFile, () => listData() ?? Buffer.from('[]'));
+      if (last?.has(listFile)) derived(listFile, listData);
       else {
         let bytes = kept ? readListCache(kept, key!, this.pageCache!.options.secret) : undefined;
         if (!bytes) {
@@ -883,7 +885,7 @@ export class Builder {
   /** Whether the build manifest in `outputs` predates the last preview edit (refresh). */
   private manifestStale = false;
   /** Site-wide files a preview edit left as they were, with how to make them now (refresh). */
-  private staleDerived = new Map<string, () => Buffer>();
+  private staleDerived = new Map<string, () => Buffer | undefined>();
   /** The sitemap's files, when a preview edit left them as they were: how to make them all now (refresh). */
   private staleSitemaps: (() => Map<string, Buffer>) | undefined;
 
@@ -915,7 +917,16 @@ export class Builder {
       this.digests.set(file, this.digest(bytes));
       made.set(file, bytes);
     };
-    for (const [file, make] of this.staleDerived) set(file, make());
+    for (const [file, make] of this.staleDerived) {
+      const bytes = make();
+      if (bytes) set(file, bytes);
+      else if (this.outputs.delete(file)) {
+        // No longer made (a blog back under the list page's bound: no /blog-list.json).
+        this.digests.delete(file);
+        this.lastSiteFiles.delete(file);
+        removed.push(file);
+      }
+    }
     this.staleDerived.clear();
     if (this.staleSitemaps) {
       // Edits may have moved the sitemap across a part's bounds: parts it no longer has go.

@@ -4,7 +4,7 @@
 // what it claims (damaged, another key, unsigned under SITE_CACHE_SECRET) is made again.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Builder, type BuildOptions } from '../../generator/build.ts';
 import { listCachePath } from '../../generator/list-cache.ts';
@@ -71,5 +71,35 @@ describe('the whole blog list beside the page cache', () => {
     // What it kept is signed: taken by the next build with the secret, ignored by one without.
     expect((await build(true, 's3cret'))!.equals(clean)).toBe(true);
     expect((await build())!.equals(clean)).toBe(true);
+  }, 120_000);
+});
+
+describe('the preview follows a blog across the list page\'s bound', () => {
+  test('a post deleted takes the blog to 100 posts: /blog-list.json goes when edits pause, as a full build has none; a post added back brings it', async () => {
+    const own = sandbox();
+    try {
+      const model = own.read('blog/adas-driver-safety-programs.md');
+      const shipped = readdirSync(join(own.content, 'blog')).filter((f) => f.endsWith('.md')).length;
+      for (let i = 1; i <= LIST_INLINE + 1 - shipped; i++) own.write(`blog/bound-${i}.md`, model.replace(/^id: \d+$/m, `id: ${8000 + i}`).replace(/^title: .*$/m, `title: "Bound post ${i}"`));
+      const preview = () => new Builder({ root, contentDir: own.content, mode: 'preview', includeDrafts: true });
+      const builder = preview();
+      expect((await builder.full()).has('blog-list.json')).toBe(true);
+      const gone = join(own.content, 'blog/bound-1.md');
+      const text = own.read('blog/bound-1.md');
+      rmSync(gone);
+      expect((await builder.update([gone])).problems).toEqual([]);
+      expect(builder.isStale('blog-list.json')).toBe(true);
+      const { removed } = builder.refresh();
+      expect(removed).toEqual(expect.arrayContaining(['blog-list.json', 'fr/blog-list.json']));
+      expect(builder.outputs.has('blog-list.json')).toBe(false);
+      const full = await preview().full();
+      expect(full.has('blog-list.json')).toBe(false);
+      expect(builder.outputs.get('.site-build.json')!.equals(full.get('.site-build.json')!)).toBe(true);
+      own.write('blog/bound-1.md', text);
+      expect((await builder.update([gone])).problems).toEqual([]);
+      expect(builder.outputs.get('blog-list.json')!.equals((await preview().full()).get('blog-list.json')!)).toBe(true);
+    } finally {
+      own.remove();
+    }
   }, 120_000);
 });
