@@ -795,25 +795,19 @@ export class Builder {
       files.set(feedPath(locale).slice(1), feed(localSite, locale));
       derived(searchIndexPath(locale).slice(1), () => Buffer.from(JSON.stringify(searchIndex(localSite))));
       // A big blog's whole list, for the list island (templates/pages/Blog.tsx, LIST_INLINE), made
-      // by the templates from the list page's own view of the model.
-      // With the page cache, kept beside it under the list page's key (list-cache.ts).
-      const listFile = blogListPath(locale).slice(1);
+      // by the templates from the list page's own view of the model; with the page cache, kept
+      // beside it under the list page's key (list-cache.ts).
       const list = routes.find((r) => r.template === 'BlogList' && r.locale === locale);
-      const listData = () => {
-        const data = list && this.templates!.blogListData(envFor(list, this.renderInputs(this.bundled!.client, false)));
-        return data && Buffer.from(JSON.stringify(data));
-      };
       const key = list && cached?.keyOf(list.path);
       const kept = key ? listCachePath(this.pageCache!.options.dir, locale) : undefined;
-      if (last?.has(listFile)) derived(listFile, listData);
-      else {
-        let bytes = kept ? readListCache(kept, key!, this.pageCache!.options.secret) : undefined;
-        if (!bytes) {
-          bytes = listData();
-          if (bytes && kept) writeListCache(kept, key!, bytes, this.pageCache!.options.secret);
-        }
-        if (bytes) files.set(listFile, bytes);
-      }
+      derived(blogListPath(locale).slice(1), () => {
+        const held = kept && readListCache(kept, key!, this.pageCache!.options.secret);
+        if (held) return held;
+        const data = list && this.templates!.blogListData(envFor(list, this.renderInputs(this.bundled!.client, false)));
+        const bytes = data && Buffer.from(JSON.stringify(data));
+        if (bytes && kept) writeListCache(kept, key!, bytes, this.pageCache!.options.secret);
+        return bytes;
+      });
       files.set(manifestPath(locale).slice(1), webManifest(localSite, mark.src, locale));
     }
     files.set('favicon.svg', readUnder(this.options.contentDir, site.config.mark));

@@ -18,7 +18,7 @@
 // vouch for itself (its record) only if its SHA-256 is the one signed sums name, and draws any
 // other again (cards.ts, each). Only a build that had the secret can have signed them.
 import { join } from 'node:path';
-import { checkOf, readEntryFile } from './page-cache-entry.ts';
+import { readCheckLine, withCheckLine } from './page-cache-entry.ts';
 import { replaceFileSync } from './file-records.ts';
 
 /** A card's size, SHA-256 (lowercase hex) and CRC-32 (hash.ts, crc32Of). */
@@ -35,14 +35,11 @@ export function sumsPath(cacheDir: string, recordName: string): string {
 /** The sums in `path`, by card key; empty when the file is missing, damaged, a link, not a regular file, not ours, or (with `secret`) not signed with it. */
 export function readSums(path: string, secret?: string): Map<string, CardSum> {
   const sums = new Map<string, CardSum>();
-  const read = readEntryFile(path, MAX_SUMS);
-  if (typeof read !== 'object' || !read.bytes) return sums;
-  const data = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
-  const first = data.indexOf(10);
-  if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${checkOf(data.subarray(first + 1), secret)}`) return sums;
+  const body = readCheckLine(path, MAGIC, MAX_SUMS, secret);
+  if (!body) return sums;
   let entries: unknown;
   try {
-    entries = JSON.parse(data.subarray(first + 1).toString('utf8'));
+    entries = JSON.parse(body.toString('utf8'));
   } catch {
     return sums;
   }
@@ -57,7 +54,7 @@ export function readSums(path: string, secret?: string): Map<string, CardSum> {
 export function writeSums(path: string, sums: Iterable<[string, CardSum]>, secret?: string): void {
   const json = Buffer.from(JSON.stringify(Object.fromEntries(sums)));
   try {
-    replaceFileSync(path, Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, secret)}\n`), json]));
+    replaceFileSync(path, withCheckLine(MAGIC, json, secret));
   } catch {
     // A read-only cache folder.
   }

@@ -10,7 +10,7 @@
 // under 64 MB, its first line the SHA-256 of the rest (HMAC-SHA256 with SITE_CACHE_SECRET,
 // page-cache-entry.ts, checkOf), its second the key; anything else is no list, made again.
 import { join } from 'node:path';
-import { checkOf, readEntryFile } from './page-cache-entry.ts';
+import { readCheckLine, withCheckLine } from './page-cache-entry.ts';
 import { replaceFileSync } from './file-records.ts';
 import type { Locale } from './locales.ts';
 
@@ -22,21 +22,16 @@ export const listCachePath = (dir: string, locale: Locale): string => join(dir, 
 
 /** The list kept for the page whose key is `key`, or undefined (none, another key, damaged, unsigned). */
 export function readListCache(path: string, key: string, secret: string | undefined): Buffer | undefined {
-  const read = readEntryFile(path, MAX);
-  if (typeof read !== 'object' || !read.bytes || read.bytes.length !== read.file.size) return undefined;
-  const data = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
-  const first = data.indexOf(10);
-  if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${checkOf(data.subarray(first + 1), secret)}`) return undefined;
-  const second = data.indexOf(10, first + 1);
-  if (second < 0 || data.subarray(first + 1, second).toString('latin1') !== key) return undefined;
-  return data.subarray(second + 1);
+  const body = readCheckLine(path, MAGIC, MAX, secret);
+  const line = body?.indexOf(10) ?? -1;
+  if (line < 0 || body!.subarray(0, line).toString('latin1') !== key) return undefined;
+  return body!.subarray(line + 1);
 }
 
 /** Keeps `list` for the page whose key is `key`; a failure costs the next build speed only. */
 export function writeListCache(path: string, key: string, list: Buffer, secret: string | undefined): void {
-  const rest = Buffer.concat([Buffer.from(`${key}\n`), list]);
   try {
-    replaceFileSync(path, Buffer.concat([Buffer.from(`${MAGIC}${checkOf(rest, secret)}\n`), rest]));
+    replaceFileSync(path, withCheckLine(MAGIC, Buffer.concat([Buffer.from(`${key}\n`), list]), secret));
   } catch {
     // A read-only cache folder.
   }

@@ -62,6 +62,32 @@ export function checkOf(header: Uint8Array, secret: string | undefined): string 
   return secret ? createHmac('sha256', secret).update(header).digest('hex') : createHash('sha256').update(header).digest('hex');
 }
 
+/**
+ * `body` under a check line, as the caches beside the pages keep a file (the stylesheet, a
+ * photo's entry, the cards' sums, the blog list): `magic`, then checkOf(body, secret), a newline.
+ */
+export function withCheckLine(magic: string, body: Buffer, secret: string | undefined): Buffer {
+  return Buffer.concat([Buffer.from(`${magic}${checkOf(body, secret)}\n`), body]);
+}
+
+/**
+ * The body of a file `withCheckLine` wrote, read as a cache file is (readEntryFile: no link, no
+ * FIFO, a regular file of at most `max` bytes), or undefined when it is missing, unreadable,
+ * grew while read, or its first line is not `magic` with its body's check (damaged, another
+ * format, not signed with `secret`).
+ */
+export function readCheckLine(path: string, magic: string, max: number, secret: string | undefined): Buffer | undefined {
+  const read = readEntryFile(path, max);
+  if (typeof read !== 'object' || !read.bytes || read.bytes.length !== read.file.size) return undefined;
+  const data = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+  const first = data.indexOf(10);
+  if (first < 0) return undefined;
+  const body = data.subarray(first + 1);
+  const given = data.subarray(0, first);
+  const expected = Buffer.from(`${magic}${checkOf(body, secret)}`);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? body : undefined;
+}
+
 /** What the record of a page file holds besides its SHA-256. */
 export interface FileStats {
   size: number;

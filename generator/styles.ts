@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { threadEnv } from './thread-env.ts';
 import { hash, sha256 } from './hash.ts';
-import { checkOf, readEntryFile } from './page-cache-entry.ts';
+import { readCheckLine, withCheckLine } from './page-cache-entry.ts';
 
 export interface StylesResult {
   files: Map<string, Buffer>;
@@ -153,7 +153,7 @@ export async function compileStylesCached(root: string, options: CachedStylesOpt
       mkdirSync(cacheDir as string, { recursive: true });
       const temporary = `${entryPath}.${process.pid}.tmp`;
       const json = Buffer.from(JSON.stringify(entry));
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, options.secret)}\n`), json]));
+      writeFileSync(temporary, withCheckLine(MAGIC, json, options.secret));
       renameSync(temporary, entryPath);
     } catch {
       // A read-only checkout builds without the cache.
@@ -163,11 +163,8 @@ export async function compileStylesCached(root: string, options: CachedStylesOpt
 }
 
 function readEntry(root: string, entryPath: string, version: string, secret: string | undefined): StylesResult | undefined {
-  const read = readEntryFile(entryPath, MAX_ENTRY);
-  if (typeof read !== 'object' || !read.bytes) return undefined;
-  const data = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
-  const first = data.indexOf(10);
-  if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${checkOf(data.subarray(first + 1), secret)}`) return undefined;
+  const body = readCheckLine(entryPath, MAGIC, MAX_ENTRY, secret);
+  if (!body) return undefined;
   const styles = resolve(root, 'styles') + sep;
   // A path the entry names, if it is in the folder `under`.
   const inProject = (path: unknown, under: string) => {
@@ -176,7 +173,7 @@ function readEntry(root: string, entryPath: string, version: string, secret: str
     return absolute.startsWith(under) ? absolute : undefined;
   };
   try {
-    const entry = JSON.parse(data.subarray(first + 1).toString('utf8')) as CacheEntry;
+    const entry = JSON.parse(body.toString('utf8')) as CacheEntry;
     if (entry.sass !== version || typeof entry.css !== 'string' || typeof entry.fontPreload !== 'string' || !Array.isArray(entry.inputs) || entry.inputs.length === 0 || !Array.isArray(entry.files)) return undefined;
     // The same guard as after a compile: a cache file is not trusted to keep to it.
     if (/<\/style/i.test(entry.css)) return undefined;

@@ -21,7 +21,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { hash, sha256 } from '../hash.ts';
-import { checkOf, readEntryFile } from '../page-cache-entry.ts';
+import { readCheckLine, readEntryFile, withCheckLine } from '../page-cache-entry.ts';
 import { encodeImage, type Encoded, type EncodedFile, type Transform } from './encode.ts';
 import { sharpVersions } from './sharp.ts';
 
@@ -115,14 +115,11 @@ export class ImageCache {
   /** The entry, or undefined if it is missing, partial, corrupt, unsigned (with a secret) or not ours in any way. */
   private async read(key: string): Promise<Encoded | undefined> {
     const folder = join(this.dir, key);
-    const entry = readEntryFile(join(folder, ENTRY), MAX_ENTRY);
-    if (typeof entry !== 'object' || !entry.bytes) return undefined;
-    const data = Buffer.from(entry.bytes.buffer, entry.bytes.byteOffset, entry.bytes.byteLength);
-    const first = data.indexOf(10);
-    if (first < 0 || data.subarray(0, first).toString('latin1') !== `${MAGIC}${checkOf(data.subarray(first + 1), this.secret)}`) return undefined;
+    const body = readCheckLine(join(folder, ENTRY), MAGIC, MAX_ENTRY, this.secret);
+    if (!body) return undefined;
     let index: unknown;
     try {
-      index = JSON.parse(data.subarray(first + 1).toString('utf8'));
+      index = JSON.parse(body.toString('utf8'));
     } catch {
       return undefined;
     }
@@ -147,7 +144,7 @@ export class ImageCache {
     for (const file of encoded.files) await writeAtomic(join(folder, entryName(file)), file.bytes);
     const index: Index = { ...encoded, version: encoderVersion(), files: encoded.files.map(({ bytes, ...meta }) => ({ ...meta, sha256: sha256(bytes) })) };
     const json = Buffer.from(JSON.stringify(index));
-    await writeAtomic(join(folder, ENTRY), Buffer.concat([Buffer.from(`${MAGIC}${checkOf(json, this.secret)}\n`), json]));
+    await writeAtomic(join(folder, ENTRY), withCheckLine(MAGIC, json, this.secret));
     await rm(join(folder, OLD_INDEX), { force: true }).catch(() => undefined);
   }
 }
