@@ -10,7 +10,7 @@ import { loadFile, loadAll, locate, type SourceRecord } from './load.ts';
 import { validate, ValidationMemo, type Validated } from './validate.ts';
 import { forgetEditMemos } from './edit-memo.ts';
 import { buildRoutes, type Route } from './routes.ts';
-import { completeChunks, envFor, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from './render.ts';
+import { completeChunks, envFor, pageStylesheet, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from './render.ts';
 import { RenderPool, renderThreads, ThreadRenderError } from './render-pool.ts';
 import { AssetReplay } from './asset-record.ts';
 import { lazyBody, MarkdownCache, transform, type TransformOptions } from './transform.ts';
@@ -137,8 +137,8 @@ export class Builder {
   private gzipCache = new Map<Buffer, number>();
   /** The scripts' gzip bytes per island set, for the client they were measured on (scriptsWeight). */
   private scriptWeights: { client: BundleResult['client']; bySet: Map<string, number> } | undefined;
-  /** The inlined stylesheet's gzip size, for the text it was measured on. */
-  private cssGzip: [text: string, size: number] | undefined;
+  /** Each page stylesheet's gzip size (a handful: one per set of parts). */
+  private readonly cssGzip = new Map<string, number>();
   /** SHA-256 per output buffer: a preview rebuild re-hashes only the files it re-rendered. */
   private digestCache = new WeakMap<Buffer, string>();
   private templateVersion = 0;
@@ -377,7 +377,7 @@ export class Builder {
       html: this.gz(`/${route.file}`),
       js: this.scriptsWeight(client, this.islandsOf(path)),
       // Inlined in the page's head, so also inside `html`; reported apart as the share styles take.
-      css: this.gzText(client.css),
+      css: this.gzText(pageStylesheet({ client, templates: this.templates! }, route.template)),
     };
   }
 
@@ -424,8 +424,13 @@ export class Builder {
   }
 
   private gzText(text: string): number {
-    if (this.cssGzip?.[0] !== text) this.cssGzip = [text, gzipSync(text, { level: 9 }).length];
-    return this.cssGzip[1];
+    // One stylesheet per template's parts: a handful of texts, each compressed once per bundle.
+    let size = this.cssGzip.get(text);
+    if (size === undefined) {
+      if (this.cssGzip.size >= 64) this.cssGzip.clear();
+      this.cssGzip.set(text, (size = gzipSync(text, { level: 9 }).length));
+    }
+    return size;
   }
 
   /**

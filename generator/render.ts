@@ -15,6 +15,7 @@ import { manifestPath } from './write.ts';
 import { isSharedPiece, sharePiece } from './page-writer.ts';
 import { formatsFor, type LocaleFormat } from './format.ts';
 import type { CollectionName } from './collections.ts';
+import { splitStylesheet } from './style-parts.ts';
 
 /** An island a page uses: its component, props and when it hydrates (templates/islands/Island.tsx). */
 export interface IslandUse {
@@ -81,7 +82,10 @@ export interface RenderEnv {
    * build for each `key` and reused. The key must name everything the part depends on.
    */
   shell(key: string, element: ReactElement): ReactElement;
-  /** The whole stylesheet (inlined in the head) and the shell script, from the bundle stage. */
+  /**
+   * The page's stylesheet (inlined in the head): the bundle's, with only the parts the route's
+   * template needs (style-parts.ts). And the shell script, from the bundle stage.
+   */
   css: string;
   shellScript: string;
   fontPreload: string;
@@ -102,6 +106,8 @@ export interface Templates {
    * undefined when the list page holds every post itself (templates/pages/Blog.tsx).
    */
   blogListData(env: RenderEnv): unknown[] | undefined;
+  /** The stylesheet parts each template's pages inline (templates/styles.ts, style-parts.ts). */
+  templateStyles: { readonly [T in TemplateName]: readonly string[] };
   /**
    * React and its server renderer, as the templates have them: pages are rendered with the React
    * their components use (one copy, which the templates' bundle holds: templates-bundle.ts).
@@ -282,11 +288,16 @@ export function envFor(route: Route, inputs: RenderInputs, uses: IslandUse[] = [
     addIsland: (use) => uses.push(use) - 1,
     // Shell parts differ by language: the key says which.
     shell: (key, element) => createElement('site-shell', { 'data-slot': parts.push({ key: `${route.locale}:${key}`, element }) - 1 }),
-    css: inputs.client.css,
+    css: pageStylesheet(inputs, route.template),
     shellScript: inputs.client.shellScript,
     fontPreload: inputs.client.fontPreload,
     links: { feed: feedPath(route.locale), searchIndex: searchIndexPath(route.locale), manifest: manifestPath(route.locale), blogList: blogListPath(route.locale) },
   };
+}
+
+/** The stylesheet a page of `template` inlines: the bundle's, with the template's parts only. */
+export function pageStylesheet(inputs: Pick<RenderInputs, 'client' | 'templates'>, template: TemplateName): string {
+  return splitStylesheet(inputs.client.css).select(inputs.templates.templateStyles[template]);
 }
 
 export function renderRoute(route: Route, inputs: RenderInputs): Rendered {

@@ -6,6 +6,7 @@ export { IslandBoundary } from './islands/IslandBoundary.tsx';
 export { RunsContext } from './islands/lib/runs.tsx';
 export { jsonForScript } from './layout/Document.tsx';
 export { blogListData } from './pages/Blog.tsx';
+export { templateStyles } from './styles.ts';
 // React and its server renderer travel with the templates: one React for components and renderer.
 export { createElement } from 'react';
 export { renderToStaticMarkup, renderToString } from 'react-dom/server';

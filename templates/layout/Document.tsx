@@ -68,7 +68,8 @@ export function Document({ children, jsonLd = [], article, marksLanguage = false
         <meta name="twitter:description" content={route.description} />
         <meta name="twitter:image" content={socialImage} />
         <meta name="twitter:image:alt" content={socialAlt} />
-        {env.shell('head', <HeadLinks />)}
+        {/* Keyed by template: the inlined stylesheet holds the template's parts (templates/styles.ts). */}
+        {env.shell(`head:${route.template}`, <HeadLinks />)}
         {ld.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
         ))}
