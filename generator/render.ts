@@ -105,7 +105,7 @@ export interface Templates {
    * The whole blog list of `env`'s language for the list island to load (/blog-list.json), or
    * undefined when the list page holds every post itself (templates/pages/Blog.tsx).
    */
-  blogListData(env: RenderEnv): unknown[] | undefined;
+  blogListData(env: RenderEnv): object | undefined;
   /** The stylesheet parts each template's pages inline (templates/styles.ts, style-parts.ts). */
   templateStyles: { readonly [T in TemplateName]: readonly string[] };
   /**

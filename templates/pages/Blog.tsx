@@ -4,9 +4,8 @@ import { Document } from '../layout/Document.tsx';
 import { Html, Img } from '../components/Media.tsx';
 import { PageHero } from '../components/Blocks.tsx';
 import { postCardData } from '../components/Cards.tsx';
-import { cut } from '../components/views.tsx';
 import { Island } from '../islands/Island.tsx';
-import BlogListIsland, { type ListPost } from '../islands/BlogList.tsx';
+import BlogListIsland, { packList, type ListFile, type ListPost } from '../islands/BlogList.tsx';
 import BlogSearch from '../islands/BlogSearch.tsx';
 import LeadFormIsland from '../islands/LeadForm.tsx';
 import { SocialGlyph } from '../components/SvgIcons.tsx';
@@ -26,13 +25,12 @@ export const LIST_INLINE = 100;
 
 /** One post as the list island shows it. */
 function listPost(env: RenderEnv, p: Post): ListPost {
-  const card = postCardData(env, p);
-  return { ...card, id: p.id, categorySlug: p.category, cuts: [cut(p.subheading, 57), cut(p.subheading, 30)] as [string, string] };
+  return { ...postCardData(env, p), id: p.id, categorySlug: p.category };
 }
 
-/** Every post of `env`'s language for the island, or undefined when the page holds them all. */
-export function blogListData(env: RenderEnv): ListPost[] | undefined {
-  return env.site.posts.length > LIST_INLINE ? env.site.posts.map((p) => listPost(env, p)) : undefined;
+/** Every post of `env`'s language for the island (as /blog-list.json holds it), or undefined when the page holds them all. */
+export function blogListData(env: RenderEnv): ListFile | undefined {
+  return env.site.posts.length > LIST_INLINE ? packList(env.site.posts.map((p) => listPost(env, p))) : undefined;
 }
 
 export function BlogList() {

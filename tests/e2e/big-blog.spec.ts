@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
+import { unpackList } from '../../templates/islands/BlogList.tsx';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -104,7 +105,7 @@ test('the whole list is the one the page starts: the same posts, newest first, i
     // The list island's props: the first props script after its element.
     const after = html.slice(html.indexOf('data-island="BlogList"'));
     const props = JSON.parse(/<script type="application\/json" data-island-props="[^"]*">(.*?)<\/script>/s.exec(after)![1]!);
-    const whole = await (await request.get(`${preview.base}${list}`)).json();
+    const whole = unpackList(await (await request.get(`${preview.base}${list}`)).json());
     expect(whole).toHaveLength(total);
     expect(props.total).toBe(total);
     expect(props.more).toBe(list);

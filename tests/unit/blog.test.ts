@@ -4,7 +4,7 @@ import { validate } from '../../generator/validate.ts';
 import { transform } from '../../generator/transform.ts';
 import { feed, searchIndex } from '../../generator/feed.ts';
 import { search } from '../../templates/islands/lib/search.ts';
-import { paginate, readQuery, writeQuery } from '../../templates/islands/BlogList.tsx';
+import { packList, paginate, readQuery, unpackList, writeQuery, type ListPost } from '../../templates/islands/BlogList.tsx';
 import { cut } from '../../templates/components/views.tsx';
 import type { Site } from '../../generator/model.ts';
 import { contentDir } from '../helpers.ts';
@@ -65,5 +65,30 @@ describe('blog list state', () => {
   test('subheadings are cut with an ellipsis only when longer', () => {
     expect(cut('Short one', 30)).toBe('Short one');
     expect(cut('A subheading that is certainly longer than thirty characters', 30)).toBe('A subheading that is certainly…');
+  });
+
+  test('the whole list file holds each repeated value once and gives back every post as it was', () => {
+    const image = { src: '/assets/img/blog/a-1.svg', width: 1200, height: 630 };
+    const photo = { src: '/assets/img/blog/b-2.jpg', width: 1600, height: 900, dominant: '#123456' };
+    const posts: ListPost[] = Array.from({ length: 300 }, (_, i) => ({
+      href: `/fr/blog-details/${i}`, title: `Titre ${i}`, subheading: `Un sous-titre assez long pour être coupé à trente caractères, article ${i}`,
+      date: '2026-01-02', dateLabel: '2 janvier 2026', readTime: `${1 + (i % 3)} min de lecture`,
+      ...(i % 5 ? { category: i % 2 ? 'Sécurité' : 'Technologie' } : {}), image: i % 7 ? image : photo,
+      ...(i % 11 ? {} : { lang: 'en-CA' }), id: i, categorySlug: i % 5 ? (i % 2 ? 'safety' : 'technology') : 'none',
+    } as ListPost));
+    const file = packList(posts);
+    expect(file.images).toEqual([photo, image]);
+    expect(file.readTimes).toHaveLength(3);
+    expect(file.categories).toHaveLength(3);
+    // Through JSON, as the browser gets it: every post back, no field more or less.
+    expect(unpackList(JSON.parse(JSON.stringify(file)))).toEqual(posts);
+    expect(JSON.stringify(file).length).toBeLessThan(JSON.stringify(posts).length * 0.6);
+  });
+
+  test('a list file that is not one is refused (the island then keeps the posts the page holds)', () => {
+    for (const junk of [null, [], ['planted'], { posts: [] }, { posts: [[1]], categories: [], readTimes: [], images: [] }, { posts: [['x', '/a', 't', 's', 'd', 'l', 0, 0, 0, 0]], categories: [['a', 'A']], readTimes: ['1'], images: [{}] }]) {
+      expect(() => unpackList(junk), JSON.stringify(junk)).toThrow('not a list');
+    }
+    expect(unpackList({ posts: [], categories: [], readTimes: [], images: [] })).toEqual([]);
   });
 });
