@@ -377,7 +377,7 @@ export class Builder {
       html: this.gz(`/${route.file}`),
       js: this.scriptsWeight(client, this.islandsOf(path)),
       // Inlined in the page's head, so also inside `html`; reported apart as the share styles take.
-      css: this.gzText(pageStylesheet({ client, templates: this.templates! }, route.template)),
+      css: this.gzText(this.templates ? pageStylesheet({ client, templates: this.templates }, route.template) : client.css),
     };
   }
 

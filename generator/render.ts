@@ -132,7 +132,10 @@ export class RenderError extends ContentError {
 }
 
 export interface ClientAssets {
-  /** The compiled stylesheet's text: every page inlines it, so nothing blocks rendering. */
+  /**
+   * The compiled stylesheet's text, with its part marks: every page inlines the parts its
+   * template names (style-parts.ts), so nothing blocks rendering.
+   */
   css: string;
   shellScript: string;
   fontPreload: string;
