@@ -39,7 +39,12 @@ export function htmlClasses(html: string): Set<string> {
 function sourceClasses(text: string): Set<string> {
   const out = new Set<string>();
   const words = (s: string) => { for (const w of s.split(/[^\w-]+/)) if (/^[a-zA-Z_][\w-]*$/.test(w)) out.add(w); };
-  const literals = (s: string) => { for (const m of s.matchAll(/"([^"\\]*)"|'([^'\\]*)'|`([^`]*)`/g)) words((m[1] ?? m[2] ?? m[3]!).replace(/\$\{[^}]*\}/g, ' ')); };
+  // Every quoted string, those inside a template literal's ${…} too (`hero${compact ? ' hero--compact' : ''}`),
+  // and a template literal's own text around its ${…}.
+  const literals = (s: string) => {
+    for (const m of s.matchAll(/"([^"\\]*)"|'([^'\\]*)'/g)) words(m[1] ?? m[2]!);
+    for (const m of s.matchAll(/`([^`]*)`/g)) words(m[1]!.replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, ' '));
+  };
   for (const m of text.matchAll(/className=/g)) {
     let i = m.index! + m[0].length;
     if (text[i] === '"') { words(text.slice(i + 1, text.indexOf('"', i + 1))); continue; }

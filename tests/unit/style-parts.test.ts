@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadAll } from '../../generator/load.ts';
 import { compileStyles } from '../../generator/styles.ts';
 import { pageStylesheet, renderCache, renderRoute, type RenderInputs } from '../../generator/render.ts';
@@ -73,6 +75,16 @@ describe('the stylesheet in parts', () => {
     expect([...new Set(missing)].slice(0, 20)).toEqual([]);
     // Every template was seen, in both languages' routes.
     expect([...templates].sort()).toEqual(Object.keys(templateStyles).sort());
+  });
+
+  test('no rule is dead: every class a selector names can appear (a page, a template or island source, the shell script)', () => {
+    const shown = new Set(sourceClosureClasses(`${root}/templates/shell/shell.ts`));
+    for (const route of routes) for (const c of htmlClasses(renderRoute(route, inputs).html)) shown.add(c);
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    for (const file of walk(join(root, 'templates')).filter((f) => /\.tsx?$/.test(f))) for (const c of sourceClosureClasses(file)) shown.add(c);
+    // Swiper's own classes are set by its script at run time (direction, platform, effects).
+    const dead = selectors.filter((s) => s.classes.some((c) => !shown.has(c) && !c.startsWith('swiper-'))).map((s) => `${s.part}: ${s.selector}`);
+    expect(dead).toEqual([]);
   });
 
   test('the coverage check would catch a part left out', () => {
