@@ -119,8 +119,8 @@ export default function BlogList({ posts, total = posts.length, more, categories
   const fetching = useRef(false);
   // The last fetch failed: the list shows what the page holds until a choice tries again.
   const [failed, setFailed] = useState(false);
-  const small = useMedia('(max-width: 767px)');
-  const wide = useMedia('(min-width: 1024px)');
+  const small = useMedia('(max-width: 47.9375em)');
+  const wide = useMedia('(min-width: 64em)');
   const slugs = categories.map((c) => c.slug);
   const chosenSize = prefilledText(usePrefill(), 'size');
 

@@ -50,7 +50,7 @@ export function BlogList() {
             // first touch. Wider screens have the page-size chooser, whose default (9 or 3)
             // only the island can name, and a query (?category=eld) is state only it can show.
             hydrate="used"
-            loadWhen={{ media: '(min-width: 768px)', params: ['category', 'page', 'size'] }}
+            loadWhen={{ media: '(min-width: 48em)', params: ['category', 'page', 'size'] }}
             props={{
               posts: site.posts.slice(0, LIST_INLINE).map((p) => listPost(env, p)),
               total: site.posts.length,

@@ -16,7 +16,7 @@ export function useMedia(query: string): boolean {
 }
 
 export const useReducedMotion = () => useMedia('(prefers-reduced-motion: reduce)');
-export const useMobile = () => useMedia('(max-width: 767px)');
+export const useMobile = () => useMedia('(max-width: 47.9375em)');
 
 /**
  * Calls `tick` every `ms` (none while null); the delay may change between ticks. The timer is
