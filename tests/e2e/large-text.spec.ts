@@ -43,3 +43,24 @@ test('with the default text size a 1,280 px screen keeps the full navbar', async
   await expect(page.locator('.nav-menus')).toBeVisible();
   await expect(page.locator('.hamburger')).toBeHidden();
 });
+
+test('with 24 px text the sliders take their widths from the text size too: two industry cards at 1,280 px, four with the default', async ({ page }) => {
+  const shown = async () => {
+    await page.goto('/');
+    const island = page.locator('[data-island="IndustrySlider"]');
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    return island.locator('.swiper').evaluate((swiper) => {
+      const box = swiper.getBoundingClientRect();
+      return [...swiper.querySelectorAll('.swiper-slide')].filter((s) => {
+        const r = s.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.right <= box.right + 1 && r.width > 0;
+      }).length;
+    });
+  };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await shown()).toBe(4);
+  // 1,280 px is past 768 × 1.5 but short of 1,024 × 1.5.
+  await readerTextSize(page, 24);
+  expect(await shown()).toBe(2);
+});

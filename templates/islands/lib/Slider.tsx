@@ -14,7 +14,7 @@ interface Props {
   label: string;
   labels: SliderLabels;
   children: ReactNode[];
-  /** Slides per view from a min-width (px) up; 0 is the base. */
+  /** Slides per view from a min-width (px at the default text size: scaled with the reader's) up; 0 is the base. */
   perView: Record<number, number>;
   spaceBetween?: number;
   loop?: boolean;
@@ -32,7 +32,10 @@ export function Slider({ label, labels, children, perView, spaceBetween = 20, lo
     if (running) s.autoplay.start();
     else s.autoplay.stop();
   }, [running, autoplay]);
-  const breakpoints = Object.fromEntries(Object.entries(perView).filter(([w]) => w !== '0').map(([w, n]) => [w, { slidesPerView: n }]));
+  // The widths scale with the reader's text size, as the stylesheet's em breakpoints do (16 px is
+  // the default): with 24 px text four industry cards no longer squeeze into a 1,280 px screen.
+  const scale = typeof document === 'undefined' ? 1 : (Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) / 16;
+  const breakpoints = Object.fromEntries(Object.entries(perView).filter(([w]) => w !== '0').map(([w, n]) => [Math.round(Number(w) * scale), { slidesPerView: n }]));
   return (
     <div className={`slider${className ? ` ${className}` : ''}`} ref={ref} role="region" aria-roledescription={labels.carousel} aria-label={label}>
       <Swiper
