@@ -1,24 +1,7 @@
 // Home, solutions index and solution pages: sliders, showcase, marquee, counters, motion.
 import type { Page, Locator } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-
-/** Slides whose box lies fully inside their carousel's box. */
-async function visibleSlides(slider: Locator): Promise<number> {
-  return slider.locator('.swiper').evaluate((swiper) => {
-    const box = swiper.getBoundingClientRect();
-    return [...swiper.querySelectorAll('.swiper-slide')].filter((s) => {
-      const r = s.getBoundingClientRect();
-      return r.left >= box.left - 1 && r.right <= box.right + 1 && r.width > 0;
-    }).length;
-  });
-}
-
-async function hydrated(page: Page, name: string): Promise<Locator> {
-  const island = page.locator(`[data-island="${name}"]`).first();
-  await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', '');
-  return island;
-}
+import { hydrated, visibleSlides } from './sliders.ts';
 
 /**
  * Fake time that moves only when the test moves it: `clock.install()` alone lets fake time flow

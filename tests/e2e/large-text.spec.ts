@@ -5,6 +5,7 @@
 // a phone lost its menu button). The skip link stays out of sight until focused.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { hydrated, visibleSlides } from './sliders.ts';
 
 /** The browser's default text size, as a reader's setting makes it (not an author's style). */
 async function readerTextSize(page: Page, px: number): Promise<void> {
@@ -47,16 +48,7 @@ test('with the default text size a 1,280 px screen keeps the full navbar', async
 test('with 24 px text the sliders take their widths from the text size too: two industry cards at 1,280 px, four with the default', async ({ page }) => {
   const shown = async () => {
     await page.goto('/');
-    const island = page.locator('[data-island="IndustrySlider"]');
-    await island.scrollIntoViewIfNeeded();
-    await expect(island).toHaveAttribute('data-hydrated', '');
-    return island.locator('.swiper').evaluate((swiper) => {
-      const box = swiper.getBoundingClientRect();
-      return [...swiper.querySelectorAll('.swiper-slide')].filter((s) => {
-        const r = s.getBoundingClientRect();
-        return r.left >= box.left - 1 && r.right <= box.right + 1 && r.width > 0;
-      }).length;
-    });
+    return visibleSlides(await hydrated(page, 'IndustrySlider'));
   };
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await shown()).toBe(4);
