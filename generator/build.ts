@@ -240,6 +240,51 @@ export class Builder {
   }
 
   /**
+   * `site build`'s update in place (build-update.ts): loads only `records` (every content file
+   * but most posts), validates them as a full build would (links to `otherPostIds` are not
+   * broken), and renders the pages of the posts named in `slugs`, in every language, and the
+   * feeds. Throws ContentError on bad content. Writes nothing; `assets` are the files (photos,
+   * icons) the pages asked the asset store for.
+   */
+  async partial(records: SourceRecord[], options: { otherPostIds: readonly number[]; slugs: ReadonlySet<string> }): Promise<{ pages: Map<string, Buffer>; feeds: Map<string, Buffer>; assets: Map<string, Buffer>; routes: Route[] }> {
+    this.timings = [];
+    this.cards.retain = false;
+    const parts = bundleParts({ root: this.options.root, mode: this.options.mode, secret: this.options.cacheSecret }, this.scriptsSource());
+    const bundling = this.time('bundle', () => parts.whole);
+    bundling.catch(() => {});
+    const templates = this.time('templates', () => this.loadTemplates());
+    this.records.clear();
+    for (const r of records) this.records.set(r.relPath, r);
+    this.otherPostIds = options.otherPostIds;
+    try {
+      await this.validateAll();
+    } finally {
+      this.otherPostIds = undefined;
+    }
+    this.templates = await templates;
+    this.bundled = await bundling;
+    const inputs = this.renderInputs(this.bundled.client, false);
+    const pages = new Map<string, Buffer>();
+    const routes: Route[] = [];
+    this.timeSync('render', () => {
+      for (const route of this.routes) {
+        const post = route.props.post as { slug: string } | undefined;
+        if (route.template !== 'BlogPost' || !post || !options.slugs.has(post.slug)) continue;
+        const page = renderRoute(route, inputs);
+        pages.set(route.file, page.bytes);
+        this.islandsByRoute.set(route.path, page.islands);
+        routes.push(route);
+      }
+    });
+    const feeds = new Map<string, Buffer>();
+    for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) feeds.set(feedPath(locale).slice(1), feed(localSite, locale));
+    return { pages, feeds, assets: new Map(this.assets.files), routes };
+  }
+
+  /** Post ids that exist besides the records loaded (partial): links to them are not broken. */
+  private otherPostIds: readonly number[] | undefined;
+
+  /**
    * Applies edits and renders the routes they affect (generator/preview/affected.ts). Edits
    * made while the content does not validate are kept, so the build that follows the fix
    * renders every page any of them touched; after a failure of the generator's own, the next
@@ -463,7 +508,7 @@ export class Builder {
    * content, a photo that cannot be delivered included.
    */
   private async validateAll(): Promise<void> {
-    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts, memo: this.validation }));
+    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts, memo: this.validation, otherPostIds: this.otherPostIds }));
     if (problems.length || !site) throw new ContentError(problems);
     const imageProblems = await this.time('images', () => this.images.run(images));
     if (imageProblems.length) throw new ContentError(sortProblems(imageProblems));

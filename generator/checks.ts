@@ -120,15 +120,19 @@ const ORDER: Code[] = ['broken-link', 'link-to-english', 'missing-alt', 'heavy-i
 export function runChecks(input: CheckInput): Check[] {
   const checks = [...(input.resolves ? renderedChecks : []), ...warningChecks].flatMap((check) => check(input));
   const seen = new Map<string, Check>();
-  const rank = (code: Code) => (ORDER.includes(code) ? ORDER.indexOf(code) : ORDER.length);
   for (const c of checks) {
     const key = `${c.code}|${c.file}|${c.line}|${c.column}|${c.message}`;
     const first = seen.get(key);
     if (!first) seen.set(key, { ...c, pages: [...c.pages] });
     else for (const p of c.pages) if (!first.pages.includes(p)) first.pages.push(p);
   }
-  return [...seen.values()]
-    .sort((a, b) => rank(a.code) - rank(b.code) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return sortChecks([...seen.values()]);
+}
+
+/** Warnings in the order they are listed: by kind, then file and line. */
+export function sortChecks(checks: Check[]): Check[] {
+  const rank = (code: Code) => (ORDER.includes(code) ? ORDER.indexOf(code) : ORDER.length);
+  return checks.sort((a, b) => rank(a.code) - rank(b.code) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
 /** The validator's broken-link and missing-alt problems, shown among the checks. */

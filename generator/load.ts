@@ -43,6 +43,8 @@ export interface SourceRecord {
   problems: Problem[];
   /** The first 16 hex digits of the sha256 of the file's bytes: what a translation records as its sourceHash. */
   digest?: string;
+  /** The sha256 of the file's bytes (hex): what `site build` records of the file it built from (build-state.ts). */
+  sha256?: string;
   /**
    * A translation's `sourceHash` as written (undefined when the key is absent): the digest of
    * the English file it translates. Taken out of `data` before the schema check; its form is
@@ -63,7 +65,7 @@ const yaml = () => (yamlModule ??= createRequire(import.meta.url)('yaml') as typ
 export function loadFile(contentDir: string, collection: CollectionName, relPath: string, listed?: Listed): SourceRecord {
   if (listed) {
     const bytes = readListed(listed.abs);
-    if (bytes) return { ...parseSource(bytes.toString('utf8'), listed.file, collection, relPath), digest: digestOf(bytes) };
+    if (bytes) return { ...parseSource(bytes.toString('utf8'), listed.file, collection, relPath), ...hashesOf(bytes) };
   }
   const abs = join(contentDir, relPath);
   const status = inspectUnder(contentDir, relPath);
@@ -74,7 +76,13 @@ export function loadFile(contentDir: string, collection: CollectionName, relPath
     return refusedRecord(at.file, collection, relPath, refused);
   }
   const bytes = readInspected(status.abs);
-  return { ...parseSource(bytes.toString('utf8'), display(abs), collection, relPath), digest: digestOf(bytes) };
+  return { ...parseSource(bytes.toString('utf8'), display(abs), collection, relPath), ...hashesOf(bytes) };
+}
+
+/** A file's sha256, and its first 16 hex digits (the `digest`), from one hash. */
+function hashesOf(bytes: Buffer): { digest: string; sha256: string } {
+  const hex = sha256(bytes);
+  return { digest: hex.slice(0, 16), sha256: hex };
 }
 
 /** A file a listing of its folder found as a regular file (`listUnder`): where it is, and its path as shown. */

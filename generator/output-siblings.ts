@@ -1,5 +1,6 @@
 // The folders a build keeps beside its output folder (`.dist.tmp-<pid>` while writing,
-// `.dist.old-<pid>` during the swap, `.dist.trash-<pid>-<n>` while being deleted, `.dist.spare`:
+// `.dist.old-<pid>` during the swap, `.dist.trash-<pid>-<n>` while being deleted,
+// `.dist.update-<pid>` while an update in place writes its files (build-update.ts), `.dist.spare`:
 // the build before the last one, which the next cached build writes over instead of making every
 // folder again: write.ts, OutputDir), and the repair after a build that was killed: the previous
 // build put back, stale folders removed.
@@ -8,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { basename, dirname, join } from 'node:path';
 
 /** `.<name>.<kind>-<pid>[-<n>]` beside `outDir`: where a build with that PID keeps its folders. */
-export function sibling(outDir: string, kind: 'tmp' | 'old' | 'trash', pid: number, n?: number): string {
+export function sibling(outDir: string, kind: 'tmp' | 'old' | 'trash' | 'update', pid: number, n?: number): string {
   return join(dirname(outDir), `.${basename(outDir)}.${kind}-${pid}${n === undefined ? '' : `-${n}`}`);
 }
 
@@ -58,7 +59,7 @@ function isRunning(pid: number): boolean {
 export function recoverInterrupted(outDir: string): void {
   const parent = dirname(outDir);
   const name = basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^\\.${name}\\.(tmp|old|trash)-(\\d+)(?:-\\d+)?$`);
+  const pattern = new RegExp(`^\\.${name}\\.(tmp|old|trash|update)-(\\d+)(?:-\\d+)?$`);
   const stale: { path: string; kind: string; changed: number }[] = [];
   for (const entry of existsSync(parent) ? readdirSync(parent) : []) {
     const m = pattern.exec(entry);

@@ -28,6 +28,12 @@ export interface ValidateOptions {
   includeDrafts: boolean;
   /** What the last validation of the same content folder found that this one may reuse (the preview's Builder keeps one). */
   memo?: ValidationMemo;
+  /**
+   * Post ids that exist besides the records given: links to them are not broken. `site build`'s
+   * update in place (build-update.ts) validates only the files it reads, and names the others'
+   * ids from the last build.
+   */
+  otherPostIds?: readonly number[];
 }
 
 /**
@@ -229,7 +235,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   // Link targets come from every file that parsed, valid or not: one mistake in a solution
   // file must not turn every link to that solution into a second, misleading problem.
   // Translations link to the English routes for now (the routes of /fr come with its pages).
-  const targets = () => new Set(routePaths(linkTargets(records)));
+  const targets = () => new Set(routePaths(linkTargets(records, options.otherPostIds)));
   const routes = memo ? memo.reuse('link targets', records, linkTargetKey, targets) : targets();
   const cx = memo ? memo.context(options.contentDir, routes, categorySlugs(parsed)) : referenceContext(options.contentDir, routes, categorySlugs(parsed));
   // A page file with problems of its own is there, only wrong: "missing" would mislead.
@@ -422,9 +428,9 @@ function unknownItemProblem(record: SourceRecord): Problem {
  * mistake in a solution file must not turn every link to that solution into a second,
  * misleading problem.
  */
-function linkTargets(records: SourceRecord[]): LinkTargets {
+function linkTargets(records: SourceRecord[], otherPostIds: readonly number[] = []): LinkTargets {
   const solutionPaths: string[] = [];
-  const postIds: number[] = [];
+  const postIds: number[] = [...otherPostIds];
   for (const r of records) {
     const target = linkTarget(r);
     if (target?.solution !== undefined) solutionPaths.push(target.solution);

@@ -5,9 +5,9 @@
 //   - one edit → rebuilt page served by `site preview` (median of 7 saves)
 //   - the page cache (issue #19): per size, a build that fills it, one post's body edited, then
 //     the cached build's wall time (every page and card read and hashed, as on CI, no dist/),
-//     edited twice more and the last cached build's (this machine's record vouches:
-//     file-records.ts; dist/ and its spare kept, as on an author's machine: write.ts), its dist/
-//     compared byte for byte with a clean build's
+//     edited twice more and the last cached build's (dist/ kept, as on an author's machine or a
+//     CI that saves dist/ with the cache: a body edit updates it in place, build-update.ts), its
+//     dist/ compared byte for byte with a clean build's
 //   Clean builds run with --no-cache: they reuse nothing derived from an earlier build's
 //   content (the photo and social card caches aside, as before: README, Benchmarks).
 //   - with --peers: ../shared/bench/run.sh builds the same corpus with Hugo (when Debian's hugo is
@@ -154,7 +154,7 @@ function cachedBuild(contentDir, postFile, label) {
     const cached = timedBuild(contentDir, join(work, `out-cached-${label}`), cache, true);
     const clean = timedBuild(contentDir, join(work, `out-clean-${label}`));
     const differ = differences(join(work, `out-cached-${label}`), join(work, `out-clean-${label}`));
-    return { fill: fill.wall, first: first.wall, wall: cached.wall, rss: cached.rss, summary: /page cache: .*/.exec(cached.stdout)?.[0] ?? '', identical: differ.length === 0 ? 'yes' : `NO: ${differ.length} files differ (${differ.slice(0, 3).join(', ')})` };
+    return { fill: fill.wall, first: first.wall, wall: cached.wall, rss: cached.rss, summary: /page cache: .*|updated in place: .*/.exec(cached.stdout)?.[0] ?? '', identical: differ.length === 0 ? 'yes' : `NO: ${differ.length} files differ (${differ.slice(0, 3).join(', ')})` };
   } finally {
     writeFileSync(postFile, original);
   }
@@ -184,7 +184,7 @@ for (const n of sizes) {
 console.log('\n| corpus | full build (median) | peak RSS | edit → page served (median of 7) |');
 console.log('|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.corpus} | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${Number.isNaN(r.edit) ? '–' : `${r.edit.toFixed(0)} ms`} |`);
-console.log('\n| corpus | build filling the page cache | one post edited: first cached build (every page read, as on CI) | edited again: next cached build (dist/ and its spare kept) | its peak RSS | byte-identical to a clean build | what the cache did |');
+console.log('\n| corpus | build filling the page cache | one post edited: first cached build (every page read, as on CI) | edited again: next cached build (dist/ kept: updated in place) | its peak RSS | byte-identical to a clean build | what the cache did |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of cachedRows) console.log(`| ${r.corpus} | ${r.fill.toFixed(2)} s | ${r.first.toFixed(2)} s | ${r.wall.toFixed(2)} s | ${r.rss.toFixed(0)} MB | ${r.identical} | ${r.summary} |`);
 

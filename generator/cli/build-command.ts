@@ -2,14 +2,20 @@
 // budget, missing descriptions, heavy images, facts typed out) are printed after the result
 // and fail only with --strict, for CI.
 import { join } from 'node:path';
-import { Builder, languages } from '../build.ts';
+import { Builder, languages, type BuildOptions } from '../build.ts';
+import { buildKey, dropState, scanContent, stateFiles, statePath, writeState } from '../build-state.ts';
+import { updateInPlace } from '../build-update.ts';
+import { collectionOf } from '../collections.ts';
+import { FEED_ITEMS } from '../feed.ts';
+import { toolFingerprint } from '../page-cache.ts';
+import { MANIFEST } from '../write.ts';
 import { loadAll } from '../load.ts';
 import { validate } from '../validate.ts';
 import { OutputDir } from '../write.ts';
 import { displayPath } from '../paths.ts';
 import { ContentError, type Problem } from '../problems.ts';
 import { EXIT, UserError } from '../errors.ts';
-import { runChecks } from '../checks.ts';
+import { runChecks, type Check } from '../checks.ts';
 import { checkInput, contentCheckInput } from '../check-input.ts';
 import { count, dim, green, printSummary, printTimings, printWarnings, yellow } from './output.ts';
 
@@ -50,13 +56,36 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   // The secret signs every cache a build reads: pages and bundles (above), the stylesheet
   // (styles.ts), photos (images/cache.ts) and the social cards' sums (card-sums.ts), with or
   // without --no-cache (which drops only the page and bundle caches).
-  const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache, cacheSecret: secret, imageCache: { secret }, cardCache: { secret } });
+  const builderOptions: BuildOptions = { root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache, cacheSecret: secret, imageCache: { secret }, cardCache: { secret } };
+  // Only post bodies changed since the last build into this folder: it is updated in place
+  // (build-update.ts); otherwise the site is built in full.
+  const state = pageCache ? statePath(pageCache.dir, options.outDir) : undefined;
+  if (pageCache) {
+    const update = await updateInPlace({ builder: builderOptions, outDir: options.outDir, cacheDir: pageCache.dir, secret }, (warnings) => {
+      if (options.strict && warnings.length) throw strictFailure(warnings, 'the previous build is unchanged', options.allWarnings);
+    });
+    if (update.updated) {
+      printTimings(update.timings);
+      printSummary(update.summary, displayPath(options.outDir) || '.', performance.now() - start);
+      const n = update.written.length;
+      if (!update.changed.length) console.log(dim('  nothing changed since the last build into this folder: it is as it was (--no-cache builds in full)'));
+      else console.log(dim(`  updated in place: ${update.changed.length} post${update.changed.length === 1 ? '' : 's'} edited (${update.changed.join(', ')}), ${update.rendered.length} page${update.rendered.length === 1 ? '' : 's'} rendered, ${n} file${n === 1 ? '' : 's'} rewritten; the rest is the last build's (--no-cache builds in full)`));
+      if (update.warning) console.error(yellow(`⚠ ${update.warning}`));
+      printWarnings(update.warnings, console.log, options.allWarnings);
+      return;
+    }
+    if (update.warning) console.error(yellow(`⚠ ${update.warning}`));
+  }
+  // The content files that are not records, hashed before the build reads anything: what the
+  // build state records of them (the records' hashes are those of the bytes the build read).
+  const others = state ? scanContent(options.contentDir, (rel) => collectionOf(rel) !== undefined) : undefined;
+  const builder = new Builder(builderOptions);
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
   // With the page cache, the build before the last is kept beside the output and written over
   // (write.ts, OutputDir): a clean build (--no-cache) starts from an empty folder.
   const out = new OutputDir(options.outDir, { spare: !!pageCache, checksums: !!pageCache });
   let outputs;
-  let warnings: Problem[];
+  let warnings: Check[];
   try {
     // A reused page or a social card is linked from its cache (OutputDir.link): a 4,000-post
     // site's 8,000 pages and 8,000 cards are 1 GB that every build wrote again.
@@ -94,6 +123,27 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     for (const line of cacheWarnings) console.error(yellow(`⚠ ${line}`));
   }
   printWarnings(warnings, console.log, options.allWarnings);
+  if (state) {
+    // What the next build needs to update this one in place (build-state.ts); without it (a
+    // content file that is not a plain file), the next build is a full one.
+    const files = others && !('refused' in others) ? stateFiles(builder.records.values(), others) : undefined;
+    const manifest = builder.digests.get(MANIFEST)?.sha256;
+    if (!files || !manifest) dropState(state);
+    else {
+      const postIds = new Set<number>();
+      for (const r of builder.records.values()) {
+        const id = r.collection === 'blog' ? (r.data as { id?: unknown } | undefined)?.id : undefined;
+        if (typeof id === 'number') postIds.add(id);
+      }
+      const feeds = new Set(Object.values(builder.sites).flatMap((site) => site!.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS).map((p) => p.slug)));
+      try {
+        writeState(state, { tool: toolFingerprint(projectRoot), build: buildKey(builderOptions), manifest, files, postIds: [...postIds], feeds: [...feeds], summary: builder.summary(), warnings }, secret);
+      } catch (error) {
+        dropState(state);
+        console.error(yellow(`⚠ build state: could not write ${state} (${error instanceof Error ? error.message : String(error)}); the next build is a full one`));
+      }
+    }
+  }
 }
 
 export async function runValidate(options: { contentDir: string; strict?: boolean; allWarnings?: boolean }): Promise<void> {
