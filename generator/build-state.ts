@@ -2,7 +2,8 @@
 // the same folder can update that folder in place when only post bodies changed
 // (build-update.ts). One file per output folder, in the page cache's folder:
 // `build-<16 hex of the output folder's path>.state`, a check line (SHA-256, or HMAC-SHA256 with
-// SITE_CACHE_SECRET) over JSON, written to a temporary name and renamed into place.
+// SITE_CACHE_SECRET) over JSON, written to a temporary name and renamed into place; its warnings
+// are in `<that name>.warnings`, which it names by SHA-256 (writeState).
 //
 // The state names the build it describes by the SHA-256 of that build's manifest
 // (`.site-build.json`, which lists every file of the build with its SHA-256): a folder whose
@@ -22,7 +23,7 @@ import type { Check } from './checks.ts';
 import type { Summary } from './build.ts';
 
 const MAGIC = 'site-build-state 1 ';
-/** A state larger than this is not read (20,000 posts: ~20 MB, most of it their warnings). */
+/** A state or warnings file larger than this is not read (20,000 posts: ~4 MB of state, ~17 MB of warnings). */
 const MAX_STATE = 512 * 1024 * 1024;
 
 /** What the state records of one content file. */
@@ -73,9 +74,10 @@ const isPost = (rel: string) => collectionOf(rel) === 'blog';
 /**
  * Every file under the content folder with its SHA-256 (and a post's facts), or why the folder
  * cannot be taken as it is (a link, a pipe: the full build reports those). `skip` says which files
- * not to read (a build's records: it has their hashes as it read them).
+ * not to read (a build's records: it has their hashes as it read them); a file with the SHA-256
+ * `known` records for it keeps the facts recorded there.
  */
-export function scanContent(contentDir: string, skip: (rel: string) => boolean = () => false): Map<string, ScannedFile> | { refused: string } {
+export function scanContent(contentDir: string, skip: (rel: string) => boolean = () => false, known: Record<string, ScannedFile> = {}): Map<string, ScannedFile> | { refused: string } {
   const files = new Map<string, ScannedFile>();
   const walk = (rel: string): string | undefined => {
     for (const entry of readdirSync(rel ? join(contentDir, rel) : contentDir, { withFileTypes: true })) {
@@ -86,7 +88,10 @@ export function scanContent(contentDir: string, skip: (rel: string) => boolean =
       } else if (!entry.isFile()) return `${path} is not a regular file`;
       else if (!skip(path)) {
         const bytes = readFileSync(join(contentDir, path));
-        files.set(path, { sha256: sha256(bytes), ...(isPost(path) ? postFacts(bytes.toString('utf8')) : {}) });
+        const hex = sha256(bytes);
+        // The same bytes as a state recorded: the same facts.
+        const same = Object.hasOwn(known, path) && known[path]!.sha256 === hex ? known[path] : undefined;
+        files.set(path, same ?? { sha256: hex, ...(isPost(path) ? postFacts(bytes.toString('utf8')) : {}) });
       }
     }
     return undefined;
@@ -108,18 +113,37 @@ export function stateFiles(records: Iterable<SourceRecord>, others: Map<string, 
   return files;
 }
 
-export function writeState(path: string, state: BuildState, secret: string | undefined): void {
-  replaceFileSync(path, withCheckLine(MAGIC, Buffer.from(JSON.stringify(state)), secret));
+/**
+ * Writes the state. Its warnings (most of it: ~17 MB at 20,000 posts, two a post) go to a file of
+ * their own beside it, `<state>.warnings`, which the state names by SHA-256 (so its check line
+ * covers them too): with `keepWarnings` (an update in place whose warnings are the last ones)
+ * that file is left as it is.
+ */
+export function writeState(path: string, state: BuildState, secret: string | undefined, keepWarnings?: string): void {
+  let warnings = keepWarnings;
+  if (warnings === undefined) {
+    const body = Buffer.from(JSON.stringify(state.warnings));
+    replaceFileSync(warningsPath(path), withCheckLine(WARNINGS_MAGIC, body, secret));
+    warnings = sha256(body);
+  }
+  replaceFileSync(path, withCheckLine(MAGIC, Buffer.from(JSON.stringify({ ...state, warnings })), secret));
 }
 
-/** The state at `path`, undefined when there is none, or why it cannot be used. */
-export function readState(path: string, secret: string | undefined): BuildState | undefined | { ignored: string } {
+const warningsPath = (path: string) => `${path}.warnings`;
+const WARNINGS_MAGIC = 'site-build-warnings 1 ';
+
+/** The state at `path`, undefined when there is none, or why it cannot be used; `warningsSha` names its warnings file's body (writeState's `keepWarnings`). */
+export function readState(path: string, secret: string | undefined): (BuildState & { warningsSha: string }) | undefined | { ignored: string } {
   if (!lstatSync(path, { throwIfNoEntry: false })) return undefined;
   const body = readCheckLine(path, MAGIC, MAX_STATE, secret);
   if (!body) return { ignored: secret ? 'damaged, or not signed with SITE_CACHE_SECRET' : 'damaged' };
+  const warnings = readCheckLine(warningsPath(path), WARNINGS_MAGIC, MAX_STATE, secret);
   try {
-    const state = JSON.parse(body.toString('utf8')) as BuildState;
-    return wellFormed(state) ? state : { ignored: 'not a build state' };
+    const state = JSON.parse(body.toString('utf8')) as Omit<BuildState, 'warnings'> & { warnings: unknown };
+    if (typeof state?.warnings !== 'string') return { ignored: 'not a build state' };
+    if (!warnings || sha256(warnings) !== state.warnings) return { ignored: 'its warnings are missing or damaged' };
+    const whole = { ...state, warnings: JSON.parse(warnings.toString('utf8')) as Check[], warningsSha: state.warnings };
+    return wellFormed(whole) ? whole : { ignored: 'not a build state' };
   } catch {
     return { ignored: 'not JSON' };
   }
@@ -146,9 +170,11 @@ function wellFormed(state: BuildState): boolean {
 
 /** Removes the state of `outDir`'s builds (a build replaced it without recording one). */
 export function dropState(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // None.
+  for (const file of [path, warningsPath(path)]) {
+    try {
+      unlinkSync(file);
+    } catch {
+      // None.
+    }
   }
 }

@@ -83,7 +83,7 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   const manifest = readRegular(manifestPath);
   if (!manifest || sha256(manifest) !== state.manifest) return { updated: false, reason: `${displayPath(outDir)} is not the build the state records` };
   if (timed('tool', () => toolFingerprint(build.root)) !== state.tool) return { updated: false, reason: 'the tool changed' };
-  const scanned = timed('scan', () => scanContent(build.contentDir));
+  const scanned = timed('scan', () => scanContent(build.contentDir, undefined, state.files));
   if ('refused' in scanned) return { updated: false, reason: scanned.refused };
   const changed = bodyChanges(state.files, scanned);
   if (typeof changed === 'string') return { updated: false, reason: changed };
@@ -116,8 +116,11 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   const warnings = timed('checks', () => {
     const scope = new Set([...slugs].flatMap((slug) => ([DEFAULT_LOCALE, ...translatedLocales] as Locale[]).map((locale) => displayPath(join(build.contentDir, inLocale(locale, `blog/${slug}.md`))))));
     const site = builder.site!;
-    const fresh = runChecks(contentCheckInput([...builder.records.values()], builder.routes, site.config, build.contentDir)).filter((c) => scope.has(c.file) && FILE_CODES.has(c.code));
-    return sortChecks([...state.warnings.filter((c) => !(scope.has(c.file) && FILE_CODES.has(c.code))), ...fresh]);
+    const inScope = (c: Check) => scope.has(c.file) && FILE_CODES.has(c.code);
+    const fresh = runChecks(contentCheckInput([...builder.records.values()], builder.routes, site.config, build.contentDir)).filter(inScope);
+    // The same as the last build's about these files (most edits): the last list, as it is.
+    if (JSON.stringify(fresh) === JSON.stringify(state.warnings.filter(inScope))) return state.warnings;
+    return sortChecks([...state.warnings.filter((c) => !inScope(c)), ...fresh]);
   });
   // --strict: the folder is left as it is, as a full build leaves it.
   strict(warnings);
@@ -132,12 +135,13 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
     return names;
   });
   const summary: Summary = { ...state.summary, bytes: state.summary.bytes + entries.delta + newManifest.length - manifest.length };
-  const next: BuildState = { ...state, manifest: sha256(newManifest), files: Object.fromEntries(scanned), summary, warnings };
+  const { warningsSha, ...last } = state;
+  const next: BuildState = { ...last, manifest: sha256(newManifest), files: Object.fromEntries(scanned), summary, warnings };
   // The folder is updated: a state that cannot be written only makes the next build a full one.
   let warning: string | undefined;
   timed('state', () => {
     try {
-      writeState(path, next, options.secret);
+      writeState(path, next, options.secret, warnings === state.warnings ? warningsSha : undefined);
     } catch (error) {
       dropState(path);
       warning = `build state: could not write ${path} (${error instanceof Error ? error.message : String(error)}); the next build is a full one`;

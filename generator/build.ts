@@ -249,6 +249,7 @@ export class Builder {
   async partial(records: SourceRecord[], options: { otherPostIds: readonly number[]; slugs: ReadonlySet<string> }): Promise<{ pages: Map<string, Buffer>; feeds: Map<string, Buffer>; assets: Map<string, Buffer>; routes: Route[] }> {
     this.timings = [];
     this.cards.retain = false;
+    this.cards.useRecord = false;
     const parts = bundleParts({ root: this.options.root, mode: this.options.mode, secret: this.options.cacheSecret }, this.scriptsSource());
     const bundling = this.time('bundle', () => parts.whole);
     bundling.catch(() => {});

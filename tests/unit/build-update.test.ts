@@ -132,6 +132,12 @@ test('a damaged state, or a dist/ that is not the build it records, gives a full
   expect(buildIsClean('nothing changed')).toMatch(/nothing changed since the last build into this folder/);
   box.edit('blog/eld-hours-of-service-compliance-canada.md', 'our ELD solution', 'our ELD solutions');
   expect(buildIsClean('state written again')).toMatch(inPlace);
+  // Its warnings (a file beside it, which it names by SHA-256) damaged: a full build too.
+  appendFileSync(`${state}.warnings`, ' ');
+  box.edit('blog/eld-hours-of-service-compliance-canada.md', 'our ELD solutions', 'our ELD solution');
+  expect(buildIsClean('damaged warnings')).toMatch(/build state: ignored .*\.state: its warnings are missing or damaged; the site was built in full/);
+  box.edit('blog/eld-hours-of-service-compliance-canada.md', 'our ELD solution', 'our ELD solutions');
+  expect(buildIsClean('state written once more')).toMatch(inPlace);
   // dist/ changed behind the state (its manifest is another): a full build.
   appendFileSync(join(dist, '.site-build.json'), ' ');
   box.edit('blog/eld-hours-of-service-compliance-canada.md', 'our ELD solutions', 'our ELD solution');
