@@ -88,11 +88,19 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   const changed = bodyChanges(state.files, scanned);
   if (typeof changed === 'string') return { updated: false, reason: changed };
 
+  // Nothing changed: the folder is the build this content makes, as it is (its warnings too).
+  if (!changed.length) {
+    strict(state.warnings);
+    return { updated: true, summary: state.summary, warnings: state.warnings, timings, written: [], rendered: [], changed: [] };
+  }
+
   // The records a full build would make of the files read: the site's files but the posts, the
   // changed posts in every language, and the posts the feeds show.
   const slugs = new Set(changed.map(slugOf));
   const wanted = new Set([...slugs, ...state.feeds]);
   const records = timed('load', () => loadRecords(build.contentDir, scanned, wanted));
+  // A file edited again since it was scanned: what is recorded would not be what was built.
+  if (records.some((r) => r.sha256 !== scanned.get(r.relPath)?.sha256)) return { updated: false, reason: 'a content file changed while it was read' };
   const builder = new Builder(build);
   const made = await builder.partial(records, { otherPostIds: state.postIds, slugs });
   for (const t of builder.timings) timings.push(t);
@@ -156,7 +164,7 @@ function bodyChanges(before: Record<string, ScannedFile>, now: Map<string, Scann
   let count = 0;
   for (const [rel, file] of now) {
     count++;
-    const was = before[rel];
+    const was = Object.hasOwn(before, rel) ? before[rel] : undefined;
     if (!was) return `${rel} is new`;
     if (was.sha256 === file.sha256) continue;
     if (collectionOf(rel) !== 'blog') return `${rel} changed`;
