@@ -134,6 +134,8 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   strict(warnings);
 
   const newManifest = outputs.size ? timed('manifest', () => entries.bytes()) : manifest;
+  // Another build may have replaced the folder meanwhile (a rename): this one then builds in full.
+  if (outputs.size && !readRegular(manifestPath)?.equals(manifest)) return { updated: false, reason: `${displayPath(outDir)} was replaced by another build meanwhile` };
   const written = timed('write', () => {
     const names = [...outputs.keys()];
     if (names.length) {
