@@ -36,7 +36,7 @@ import { DEFAULT_LOCALE, inLocale, splitLocale, translatedLocales, type Locale }
 import { runChecks, sortChecks, type Check } from './checks.ts';
 import { contentCheckInput } from './check-input.ts';
 import { buildKey, dropState, readState, scanContent, statePath, writeState, type BuildState, type ScannedFile } from './build-state.ts';
-import { toolFingerprint } from './page-cache.ts';
+import { PageCache, toolFingerprint } from './page-cache.ts';
 import { sibling } from './output-siblings.ts';
 import { displayPath } from './paths.ts';
 import { sha256 } from './hash.ts';
@@ -74,6 +74,9 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   const { builder: build, outDir } = options;
   // A build killed mid-swap is put back first, as a full build does (OutputDir).
   recoverInterrupted(outDir);
+  // The cache folder as the page cache takes it: no link on its way from the project (a restored
+  // cache holding one would send the state's reads and writes elsewhere).
+  if (!build.pageCache || !new PageCache(build.pageCache).ready()) return { updated: false, reason: 'the cache folder cannot be used' };
   const path = statePath(options.cacheDir, outDir);
   const state = timed('state', () => readState(path, options.secret));
   if (!state) return { updated: false, reason: 'no build state for this folder' };

@@ -123,7 +123,8 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     for (const line of cacheWarnings) console.error(yellow(`⚠ ${line}`));
   }
   printWarnings(warnings, console.log, options.allWarnings);
-  if (state) {
+  // Only into a cache folder the page cache found usable (no link on its way: ready()).
+  if (state && builder.pageCache?.ready()) {
     // What the next build needs to update this one in place (build-state.ts); without it (a
     // content file that is not a plain file), the next build is a full one.
     const files = others && !('refused' in others) ? stateFiles(builder.records.values(), others) : undefined;

@@ -4,7 +4,7 @@
 // state's build is a full build; bad content and --strict leave dist/ as it was. Through the CLI,
 // as authors and CI run it, in one sandbox: each step starts from the state the one before left.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { filesUnder, root, sandbox, type Sandbox } from '../helpers.ts';
@@ -143,3 +143,16 @@ test('a damaged state, or a dist/ that is not the build it records, gives a full
   box.edit('blog/eld-hours-of-service-compliance-canada.md', 'our ELD solutions', 'our ELD solution');
   expect(buildIsClean('another dist')).not.toMatch(inPlace);
 }, 90_000);
+
+test('a cache folder reached through a link is not used: its state is neither read nor written', () => {
+  const link = join(box.dir, 'cache-link');
+  symlinkSync(cache, link);
+  const state = join(cache, readdirSync(cache).find((n) => n.endsWith('.state'))!);
+  const before = readFileSync(state);
+  box.edit('blog/eld-hours-of-service-compliance-canada.md', 'our ELD solution', 'our ELD solutions');
+  const linked = site(['--out', dist, '--cache-dir', link]);
+  expect(linked.status, linked.stderr).toBe(0);
+  expect(linked.stdout).not.toMatch(inPlace);
+  expect(linked.stderr).toMatch(/the cache folder cannot be used/);
+  expect(readFileSync(state).equals(before)).toBe(true);
+}, 60_000);
