@@ -20,7 +20,10 @@ import { splitFrontMatter, type SourceRecord } from './load.ts';
 import { sha256 } from './hash.ts';
 import { readCheckLine, withCheckLine } from './page-cache-entry.ts';
 import type { Check } from './checks.ts';
-import type { Summary } from './build.ts';
+import type { Builder, Summary } from './build.ts';
+import { FEED_ITEMS } from './feed.ts';
+import { toolFingerprint } from './page-cache.ts';
+import { MANIFEST } from './write.ts';
 
 const MAGIC = 'site-build-state 1 ';
 /** A state or warnings file larger than this is not read (20,000 posts: ~4 MB of state, ~17 MB of warnings). */
@@ -100,6 +103,36 @@ export function scanContent(contentDir: string, skip: (rel: string) => boolean =
   if (!stats?.isDirectory()) return { refused: `${contentDir} is not a folder` };
   const refused = walk('');
   return refused ? { refused } : files;
+}
+
+/**
+ * Records the state of the build `builder` has just put in place (`site build`) with its
+ * `warnings`, where `others` are the content files that are not records, scanned before it read
+ * anything. Without them (a
+ * content file that is not a plain file) the state is dropped: the next build is a full one.
+ * Returns why it could not be written, if so.
+ */
+export function recordState(path: string, builder: Builder, others: Map<string, ScannedFile> | { refused: string } | undefined, warnings: Check[], secret: string | undefined): string | undefined {
+  const files = others && !('refused' in others) ? stateFiles(builder.records.values(), others) : undefined;
+  const manifest = builder.digests.get(MANIFEST)?.sha256;
+  if (!files || !manifest) {
+    dropState(path);
+    return undefined;
+  }
+  const postIds = new Set<number>();
+  for (const r of builder.records.values()) {
+    const id = r.collection === 'blog' ? (r.data as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof id === 'number') postIds.add(id);
+  }
+  const feeds = new Set(Object.values(builder.sites).flatMap((site) => site!.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS).map((p) => p.slug)));
+  const { root, mode, includeDrafts, contentDir } = builder.options;
+  try {
+    writeState(path, { tool: toolFingerprint(root), build: buildKey({ mode, includeDrafts, contentDir }), manifest, files, postIds: [...postIds], feeds: [...feeds], summary: builder.summary(), warnings }, secret);
+    return undefined;
+  } catch (error) {
+    dropState(path);
+    return `build state: could not write ${path} (${error instanceof Error ? error.message : String(error)}); the next build is a full one`;
+  }
 }
 
 /** The state's `files` from a build's records (hashed as read) and the other files (scanned before the build). */

@@ -3,12 +3,9 @@
 // and fail only with --strict, for CI.
 import { join } from 'node:path';
 import { Builder, languages, type BuildOptions } from '../build.ts';
-import { buildKey, dropState, scanContent, stateFiles, statePath, writeState } from '../build-state.ts';
+import { recordState, scanContent, statePath } from '../build-state.ts';
 import { updateInPlace } from '../build-update.ts';
 import { collectionOf } from '../collections.ts';
-import { FEED_ITEMS } from '../feed.ts';
-import { toolFingerprint } from '../page-cache.ts';
-import { MANIFEST } from '../write.ts';
 import { loadAll } from '../load.ts';
 import { validate } from '../validate.ts';
 import { OutputDir } from '../write.ts';
@@ -123,27 +120,11 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     for (const line of cacheWarnings) console.error(yellow(`⚠ ${line}`));
   }
   printWarnings(warnings, console.log, options.allWarnings);
-  // Only into a cache folder the page cache found usable (no link on its way: ready()).
+  // What the next build needs to update this one in place (build-state.ts), only into a cache
+  // folder the page cache found usable (no link on its way: ready()).
   if (state && builder.pageCache?.ready()) {
-    // What the next build needs to update this one in place (build-state.ts); without it (a
-    // content file that is not a plain file), the next build is a full one.
-    const files = others && !('refused' in others) ? stateFiles(builder.records.values(), others) : undefined;
-    const manifest = builder.digests.get(MANIFEST)?.sha256;
-    if (!files || !manifest) dropState(state);
-    else {
-      const postIds = new Set<number>();
-      for (const r of builder.records.values()) {
-        const id = r.collection === 'blog' ? (r.data as { id?: unknown } | undefined)?.id : undefined;
-        if (typeof id === 'number') postIds.add(id);
-      }
-      const feeds = new Set(Object.values(builder.sites).flatMap((site) => site!.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS).map((p) => p.slug)));
-      try {
-        writeState(state, { tool: toolFingerprint(projectRoot), build: buildKey(builderOptions), manifest, files, postIds: [...postIds], feeds: [...feeds], summary: builder.summary(), warnings }, secret);
-      } catch (error) {
-        dropState(state);
-        console.error(yellow(`⚠ build state: could not write ${state} (${error instanceof Error ? error.message : String(error)}); the next build is a full one`));
-      }
-    }
+    const failed = recordState(state, builder, others, warnings, secret);
+    if (failed) console.error(yellow(`⚠ ${failed}`));
   }
 }
 
