@@ -65,11 +65,13 @@ export function buildKey(options: { mode: string; includeDrafts: boolean; conten
   return JSON.stringify({ mode: options.mode, drafts: options.includeDrafts, content: resolve(options.contentDir) });
 }
 
-/** What the state records of a post file's text: its front matter's SHA-256, and whether its body shows an image. */
-export function postFacts(text: string): { front: string; image: boolean } {
+/** What the state records of a post besides its SHA-256: its front matter's SHA-256, and whether its body shows an image. */
+const postFactsOf = (yamlText: string, body: string): { front: string; image: boolean } => ({ front: sha256(Buffer.from(yamlText)), image: body.includes('![') });
+
+/** A post file's facts (postFactsOf) from its text; one whose front matter does not split counts as changed. */
+function postFacts(text: string): { front: string; image: boolean } {
   const split = splitFrontMatter(text);
-  if ('problem' in split) return { front: '', image: true };
-  return { front: sha256(Buffer.from(split.yamlText)), image: split.body.includes('![') };
+  return 'problem' in split ? { front: '', image: true } : postFactsOf(split.yamlText, split.body);
 }
 
 const isPost = (rel: string) => collectionOf(rel) === 'blog';
@@ -126,8 +128,16 @@ export function recordState(path: string, builder: Builder, others: Map<string, 
   }
   const feeds = new Set(Object.values(builder.sites).flatMap((site) => site!.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS).map((p) => p.slug)));
   const { root, mode, includeDrafts, contentDir } = builder.options;
+  return saveState(path, { tool: toolFingerprint(root), build: buildKey({ mode, includeDrafts, contentDir }), manifest, files, postIds: [...postIds], feeds: [...feeds], summary: builder.summary(), warnings }, secret);
+}
+
+/**
+ * writeState, or, when the state cannot be written, none at all (the next build is then a full
+ * one, never an update from a state that is not this build's): returns why, if so.
+ */
+export function saveState(path: string, state: BuildState, secret: string | undefined, keepWarnings?: string): string | undefined {
   try {
-    writeState(path, { tool: toolFingerprint(root), build: buildKey({ mode, includeDrafts, contentDir }), manifest, files, postIds: [...postIds], feeds: [...feeds], summary: builder.summary(), warnings }, secret);
+    writeState(path, state, secret, keepWarnings);
     return undefined;
   } catch (error) {
     dropState(path);
@@ -136,12 +146,12 @@ export function recordState(path: string, builder: Builder, others: Map<string, 
 }
 
 /** The state's `files` from a build's records (hashed as read) and the other files (scanned before the build). */
-export function stateFiles(records: Iterable<SourceRecord>, others: Map<string, ScannedFile>): Record<string, ScannedFile> | undefined {
+function stateFiles(records: Iterable<SourceRecord>, others: Map<string, ScannedFile>): Record<string, ScannedFile> | undefined {
   const files: Record<string, ScannedFile> = {};
   for (const [rel, file] of others) files[rel] = file;
   for (const r of records) {
     if (!r.sha256) return undefined;
-    files[r.relPath] = r.collection === 'blog' ? { sha256: r.sha256, front: sha256(Buffer.from(r.yamlText)), image: (r.body ?? '').includes('![') } : { sha256: r.sha256 };
+    files[r.relPath] = r.collection === 'blog' ? { sha256: r.sha256, ...postFactsOf(r.yamlText, r.body ?? '') } : { sha256: r.sha256 };
   }
   return files;
 }
@@ -152,7 +162,7 @@ export function stateFiles(records: Iterable<SourceRecord>, others: Map<string, 
  * covers them too): with `keepWarnings` (an update in place whose warnings are the last ones)
  * that file is left as it is.
  */
-export function writeState(path: string, state: BuildState, secret: string | undefined, keepWarnings?: string): void {
+function writeState(path: string, state: BuildState, secret: string | undefined, keepWarnings?: string): void {
   let warnings = keepWarnings;
   if (warnings === undefined) {
     const body = Buffer.from(JSON.stringify(state.warnings));

@@ -27,21 +27,19 @@
 // among the renames leaves pages that the next build rewrites (the manifest, renamed last, still
 // names the old ones; `site publish` refuses the folder until then).
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { recoverInterrupted } from './output-siblings.ts';
 import { dirname, join } from 'node:path';
-import { Builder, type Summary, type Timing } from './build.ts';
+import { Builder, type BuildOptions, type Summary, type Timing } from './build.ts';
 import { collectionOf, collections, type CollectionName } from './collections.ts';
 import { loadFile, type SourceRecord } from './load.ts';
 import { DEFAULT_LOCALE, inLocale, splitLocale, translatedLocales, type Locale } from './locales.ts';
 import { runChecks, sortChecks, type Check } from './checks.ts';
 import { contentCheckInput } from './check-input.ts';
-import { buildKey, dropState, readState, scanContent, statePath, writeState, type BuildState, type ScannedFile } from './build-state.ts';
+import { buildKey, readState, saveState, scanContent, statePath, type BuildState, type ScannedFile } from './build-state.ts';
 import { PageCache, toolFingerprint } from './page-cache.ts';
-import { sibling } from './output-siblings.ts';
+import { recoverInterrupted, sibling } from './output-siblings.ts';
 import { displayPath } from './paths.ts';
 import { sha256 } from './hash.ts';
 import { MANIFEST } from './write.ts';
-import type { BuildOptions } from './build.ts';
 
 /** More changed posts than this: a full build (it reuses the page cache as before). */
 const MAX_CHANGED = 64;
@@ -151,15 +149,7 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   const { warningsSha, ...last } = state;
   const next: BuildState = { ...last, manifest: sha256(newManifest), files: Object.fromEntries(scanned), summary, warnings };
   // The folder is updated: a state that cannot be written only makes the next build a full one.
-  let warning: string | undefined;
-  timed('state', () => {
-    try {
-      writeState(path, next, options.secret, warnings === state.warnings ? warningsSha : undefined);
-    } catch (error) {
-      dropState(path);
-      warning = `build state: could not write ${path} (${error instanceof Error ? error.message : String(error)}); the next build is a full one`;
-    }
-  });
+  const warning = timed('state', () => saveState(path, next, options.secret, warnings === state.warnings ? warningsSha : undefined));
   return { updated: true, summary, warnings, timings, written, rendered: made.routes.map((r) => r.path), changed: changed.map((rel) => displayPath(join(build.contentDir, rel))), warning };
 }
 

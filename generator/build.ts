@@ -256,12 +256,7 @@ export class Builder {
     const templates = this.time('templates', () => this.loadTemplates());
     this.records.clear();
     for (const r of records) this.records.set(r.relPath, r);
-    this.otherPostIds = options.otherPostIds;
-    try {
-      await this.validateAll();
-    } finally {
-      this.otherPostIds = undefined;
-    }
+    await this.validateAll(options.otherPostIds);
     this.templates = await templates;
     this.bundled = await bundling;
     const inputs = this.renderInputs(this.bundled.client, false);
@@ -281,9 +276,6 @@ export class Builder {
     for (const [locale, localSite] of Object.entries(this.sites) as [Locale, Site][]) feeds.set(feedPath(locale).slice(1), feed(localSite, locale));
     return { pages, feeds, assets: new Map(this.assets.files), routes };
   }
-
-  /** Post ids that exist besides the records loaded (partial): links to them are not broken. */
-  private otherPostIds: readonly number[] | undefined;
 
   /**
    * Applies edits and renders the routes they affect (generator/preview/affected.ts). Edits
@@ -506,10 +498,11 @@ export class Builder {
 
   /**
    * The validate, images and transform stages, then the route table. Throws ContentError on bad
-   * content, a photo that cannot be delivered included.
+   * content, a photo that cannot be delivered included. `otherPostIds`: posts that exist besides
+   * the records loaded (Builder.partial), whose links are not broken.
    */
-  private async validateAll(): Promise<void> {
-    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts, memo: this.validation, otherPostIds: this.otherPostIds }));
+  private async validateAll(otherPostIds?: readonly number[]): Promise<void> {
+    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts, memo: this.validation, otherPostIds }));
     if (problems.length || !site) throw new ContentError(problems);
     const imageProblems = await this.time('images', () => this.images.run(images));
     if (imageProblems.length) throw new ContentError(sortProblems(imageProblems));
