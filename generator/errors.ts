@@ -139,6 +139,17 @@ export const catalogue = {
     message: ({ value }) => `image "${value}" does not exist`,
     hint: ({ value, suggestion }) => meant(suggestion, `add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`),
   }),
+  // An image is a file of the site: the site's Content-Security-Policy (img-src 'self' data:)
+  // blocks any other server's, each page view would tell that server who reads the page, and
+  // inline data: skips the photo pipeline (sizes, formats, metadata removed).
+  'remote-image': kind<{ value: string }>({
+    message: ({ value }) => `image "${value}" is not a file under content/images/`,
+    hint: () => 'save the image under content/images/ and write its path, e.g. images/blog/photo.jpg (pages show no image from another server: the site\'s security policy blocks them, and each view would tell that server who reads the page)',
+  }),
+  'inline-image': kind<{ value: string }>({
+    message: ({ value }) => `image "${value}" is in a one-paragraph field`,
+    hint: () => 'this field shows text and links only: remove the image, or put it in a field of the page that takes images',
+  }),
   'missing-alt': kind<{ image: string; inMarkdown: boolean }>({
     message: ({ image }) => `image "${image}" has no alt text`,
     hint: ({ inMarkdown }) => (inMarkdown ? 'write what it shows inside ![...]' : 'add its alt field (imageAlt, photoAlt…) describing what it shows'),

@@ -240,6 +240,27 @@ function listCollectionFiles(contentDir: string, def: CollectionDef, locale: Loc
  * the value (for "unknown field" problems).
  */
 export function locate(record: SourceRecord, path: readonly (string | number)[], atKey = false): { line: number; column: number } {
+  const { node, keyNode, lineCounter } = nodeAt(record, path);
+  const target = atKey && keyNode ? keyNode : node;
+  return position(record, lineCounter, target?.range?.[0] ?? 0);
+}
+
+/**
+ * Line and column of the `nth` (from 0) `needle` written inside a field's value (a link in a
+ * Markdown field); the field's own place when it is not there as written (folded or escaped).
+ */
+export function locateIn(record: SourceRecord, path: readonly (string | number)[], needle: string, nth: number): { line: number; column: number } {
+  const { node, lineCounter } = nodeAt(record, path);
+  const [start, end] = node?.range ?? [0, 0];
+  let at = start - 1;
+  for (let i = 0; i <= nth; i++) {
+    at = record.yamlText.indexOf(needle, at + 1);
+    if (at < 0 || at + needle.length > end) return position(record, lineCounter, start);
+  }
+  return position(record, lineCounter, at);
+}
+
+function nodeAt(record: SourceRecord, path: readonly (string | number)[]) {
   const { doc, lineCounter } = positionsOf(record);
   const { isMap, isSeq, isPair, isScalar } = yaml();
   let node: Node | null | undefined = doc.contents as Node | null;
@@ -259,8 +280,10 @@ export function locate(record: SourceRecord, path: readonly (string | number)[],
     if (!next) break;
     node = next;
   }
-  const target = atKey && keyNode ? keyNode : node;
-  const offset = target?.range?.[0] ?? 0;
+  return { node, keyNode, lineCounter };
+}
+
+function position(record: SourceRecord, lineCounter: LineCounter, offset: number): { line: number; column: number } {
   const pos = lineCounter.linePos(offset);
   return { line: pos.line + record.lineOffset, column: pos.col };
 }

@@ -56,8 +56,12 @@ export function referenceProblem(ref: Reference, cx: ReferenceContext, at: Where
   }
 }
 
+/** Written with a scheme or a host (https:, data:, //cdn…): not a path inside content/. */
+const ELSEWHERE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
 /** The problem with an image path, or undefined when it names a regular file inside content/. */
 export function imageProblem(value: string, cx: ReferenceContext, at: Where): Problem | undefined {
+  if (ELSEWHERE.test(value)) return problem('remote-image', placeOf(at), { value });
   const status = cx.inspect(value);
   if (status.kind === 'file') return undefined;
   if (status.kind === 'missing') return problem('missing-image', placeOf(at), { value, suggestion: nearestPath(value, cx.images()) });
@@ -80,49 +84,91 @@ export function linkProblem(value: string, routes: Set<string>, internalOnly: bo
 
 const MD_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 
-interface MarkdownLink { image: boolean; alt: string; target: string; line: number; column: number }
+/** A link or image written in Markdown: `line` counts from 0 in its text, `column` from 1; `written` is it as written. */
+interface MarkdownLink { image: boolean; alt: string; target: string; line: number; column: number; written: string }
+
+/** Links and images in Markdown text (not inside fenced code), with their positions in it. */
+function linksIn(text: string): MarkdownLink[] {
+  const links: MarkdownLink[] = [];
+  let fenced = false;
+  text.split('\n').forEach((line, i) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced || !line.includes('](')) return;
+    for (const m of line.matchAll(MD_LINK)) {
+      const [written, bang, alt, target] = m as unknown as [string, string, string, string];
+      links.push({ image: !!bang, alt, target, line: i, column: (m.index ?? 0) + 1, written });
+    }
+  });
+  return links;
+}
 
 // Per record: the preview re-reads only the files an edit replaced.
 const markdownLinks = new EditMemo<SourceRecord, MarkdownLink[]>();
 
-/** Links and images in a Markdown body (not inside fenced code), with their positions. */
+/** Links and images in a record's Markdown body. */
 function linksOf(record: SourceRecord): MarkdownLink[] {
   let links = markdownLinks.get(record);
-  if (links) return links;
-  links = [];
-  let fenced = false;
-  (record.body ?? '').split('\n').forEach((text, i) => {
-    if (/^\s*(```|~~~)/.test(text)) fenced = !fenced;
-    if (fenced || !text.includes('](')) return;
-    for (const m of text.matchAll(MD_LINK)) {
-      const [, bang, alt, target] = m as unknown as [string, string, string, string];
-      links!.push({ image: !!bang, alt, target, line: (record.bodyLine ?? 1) + i, column: (m.index ?? 0) + 1 });
-    }
-  });
-  markdownLinks.set(record, links);
+  if (!links) markdownLinks.set(record, (links = linksIn(record.body ?? '')));
   return links;
 }
 
-/** Every link and image of a Markdown body: pages that exist, image files that exist, alt text. */
-export function markdownProblems(record: SourceRecord, cx: ReferenceContext): Problem[] {
+/** The problems with Markdown's links and images (pages that exist, image files that exist, alt text); `inline`: no images at all. */
+function linkProblems(links: readonly MarkdownLink[], placeOf: (link: MarkdownLink) => Place, cx: ReferenceContext, inline = false): Problem[] {
   const problems: Problem[] = [];
-  for (const link of linksOf(record)) {
-    const at = { file: record.file, line: link.line, column: link.column, path: 'body' };
+  for (const link of links) {
+    const at = placeOf(link);
     let found: Problem | undefined;
-    if (link.image) {
+    if (link.image && inline) found = problem('inline-image', at, { value: link.target });
+    else if (link.image) {
       if (!link.alt.trim()) problems.push(problem('missing-alt', at, { image: link.target, inMarkdown: true }));
-      if (!/^https?:/.test(link.target)) found = imageProblem(link.target, cx, at);
+      found = imageProblem(link.target, cx, at);
     } else found = linkProblem(link.target, cx.routes, false, at);
     if (found) problems.push(found);
   }
   return problems;
 }
 
-/** The images of a Markdown body stored with the site (not https:// ones), where each is written. */
+/** The images Markdown shows that are files of the site (the others are problems), where each is written. */
+function imagesOf(links: readonly MarkdownLink[], placeOf: (link: MarkdownLink) => Place): { value: string; at: () => Place }[] {
+  return links.filter((link) => link.image && !ELSEWHERE.test(link.target)).map((link) => ({ value: link.target, at: () => placeOf(link) }));
+}
+
+const bodyPlace = (record: SourceRecord) => (link: MarkdownLink): Place => ({ file: record.file, line: (record.bodyLine ?? 1) + link.line, column: link.column, path: 'body' });
+
+/** Every link and image of a Markdown body: pages that exist, image files that exist, alt text. */
+export function markdownProblems(record: SourceRecord, cx: ReferenceContext): Problem[] {
+  return linkProblems(linksOf(record), bodyPlace(record), cx);
+}
+
+/** The images of a Markdown body stored with the site, where each is written. */
 export function markdownImages(record: SourceRecord): { value: string; at: () => Place }[] {
-  return linksOf(record)
-    .filter((link) => link.image && !/^https?:/.test(link.target))
-    .map((link) => ({ value: link.target, at: () => ({ file: record.file, line: link.line, column: link.column, path: 'body' }) }));
+  return imagesOf(linksOf(record), bodyPlace(record));
+}
+
+/**
+ * The links and images of a Markdown field of a YAML file or front matter (x-markdown: a FAQ's
+ * answer, a team member's bio), checked as a body's; each is located where it is written in the
+ * field (`locateIn`), or at the field when the YAML folds or escapes it out of recognition.
+ */
+export function markdownFieldReferences(
+  record: SourceRecord,
+  field: { value: string; path: (string | number)[]; inline?: boolean },
+  cx: ReferenceContext,
+  locateIn: (needle: string, nth: number) => { line: number; column: number },
+  path: string,
+): { problems: Problem[]; images: { value: string; at: () => Place }[] } {
+  const links = linksIn(field.value);
+  if (!links.length) return { problems: [], images: [] };
+  // The nth time the same text is written in the field is the nth link written so.
+  const nth = new Map<MarkdownLink, number>();
+  const seen = new Map<string, number>();
+  for (const link of links) {
+    const n = seen.get(link.written) ?? 0;
+    seen.set(link.written, n + 1);
+    nth.set(link, n);
+  }
+  const placeOf = (link: MarkdownLink): Place => ({ file: record.file, ...locateIn(link.written, nth.get(link)!), path });
+  return { problems: linkProblems(links, placeOf, cx, field.inline), images: field.inline ? [] : imagesOf(links, placeOf) };
 }
 
 /** Regular files under a folder of content/, as content-relative paths, without following links. */

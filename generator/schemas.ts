@@ -1,6 +1,7 @@
 // Loads the JSON Schemas once and compiles one ajv validator per content type.
-// Fields tagged with `x-check` (route, link, image, category) are collected during
-// validation so validate.ts can check them against the routes and files that exist.
+// Fields tagged with `x-check` (route, link, image, category) and Markdown fields (`x-markdown`,
+// whose links and images are checked like a post body's) are collected during validation so
+// validate.ts can check them against the routes and files that exist.
 //
 // Compiling the schemas (ajv generates a JavaScript function per schema) cost 0.4-0.8 s of CPU
 // on every command, about a third of a clean build of the shipped site. The generated code is
@@ -25,9 +26,12 @@ export const schemaDir = fileURLToPath(new URL('./schemas/', import.meta.url));
 
 /** A value whose meaning depends on the rest of the site: checked after all files are read. */
 export interface Reference {
-  kind: 'route' | 'link' | 'image' | 'category';
+  /** `markdown`: a Markdown field (x-markdown), whose links and images are checked as a body's. */
+  kind: 'route' | 'link' | 'image' | 'category' | 'markdown';
   value: string;
   path: (string | number)[];
+  /** A one-paragraph Markdown field (x-markdown "inline"): no images. */
+  inline?: boolean;
 }
 
 /** A field whose text a template fills in: its `{name}`s other than site facts (generator/facts.ts). */
@@ -59,6 +63,9 @@ const FORMATS = {
 const collectors = {
   collectReference(kind: Reference['kind'], data: unknown, instancePath: string): void {
     if (typeof data === 'string') collected.push({ kind, value: data, path: pointerToPath(instancePath) });
+  },
+  collectMarkdown(mode: string, data: unknown, instancePath: string): void {
+    if (typeof data === 'string') collected.push({ kind: 'markdown', value: data, path: pointerToPath(instancePath), ...(mode === 'inline' ? { inline: true } : {}) });
   },
   collectParams(names: string[], data: unknown, instancePath: string): void {
     if (typeof data === 'string') collectedParams.push({ path: pointerToPath(instancePath), names });
@@ -100,8 +107,9 @@ export function createAjv(options: { checkSchemas?: boolean; source?: boolean } 
   });
   for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
   // Marks a Markdown field ("block" or "inline"): the transform stage renders it to HTML and
-  // the generated types hold it as the model's Markdown type (generator/schema-types.ts).
-  ajv.addKeyword({ keyword: 'x-markdown', schemaType: 'string' });
+  // the generated types hold it as the model's Markdown type (generator/schema-types.ts). Its
+  // text is collected: its links and images are checked as a post body's (validate.ts).
+  ajv.addKeyword(collecting('x-markdown', 'string', 'collectMarkdown'));
   // Names a template fills in this field at run time ("{n} min read"): any other `{name}` that is
   // not a site fact is a typo the author hears about (generator/facts.ts).
   ajv.addKeyword(collecting('x-params', 'array', 'collectParams'));
@@ -162,14 +170,14 @@ export function compileValidators(files = schemaFiles()): { validators: Validato
   for (const name of files) validators[name] = ajv.getSchema(name)!;
   const standaloneCode = ajvRequire('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
   const standalone = standaloneCode.default(ajv, Object.fromEntries(files.map((f) => [f, f]))).replace(/^"use strict";/, '');
-  const code = `"use strict";\nmodule.exports = function (require, formats, collectReference, collectParams) {\nconst exports = {};\n${standalone}\nreturn exports;\n};\n`;
+  const code = `"use strict";\nmodule.exports = function (require, formats, collectReference, collectParams, collectMarkdown) {\nconst exports = {};\n${standalone}\nreturn exports;\n};\n`;
   return { validators, code };
 }
 
 /** The validators of a module compileValidators wrote. */
 export function validatorsFromModule(file: string): Validators {
   const require = createRequire(import.meta.url);
-  type Make = (r: NodeJS.Require, f: typeof FORMATS, c: typeof collectors.collectReference, p: typeof collectors.collectParams) => Validators;
+  type Make = (r: NodeJS.Require, f: typeof FORMATS, c: typeof collectors.collectReference, p: typeof collectors.collectParams, m: typeof collectors.collectMarkdown) => Validators;
   // Compiled as a script with V8's code for it (script-code.ts, saveValidatorCode): the functions
   // compiled lazily as they are first called are most of this module's 945 KB (a first validation
   // cost ~110 ms; `site validate` of the shipped content: 0.38-0.43 s with the code, 0.43-0.49 s
@@ -178,7 +186,7 @@ export function validatorsFromModule(file: string): Validators {
   const module = { exports: undefined as unknown };
   (code.script.runInThisContext() as (m: typeof module) => void)(module);
   validatorCode = code;
-  return (module.exports as Make)(require, FORMATS, collectors.collectReference, collectors.collectParams);
+  return (module.exports as Make)(require, FORMATS, collectors.collectReference, collectors.collectParams, collectors.collectMarkdown);
 }
 
 let validatorCode: ScriptWithCode | undefined;

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { collectionOf, collections, pageSchemas, requiredSingles, schemaFor, sharedCollections, type CollectionName } from './collections.ts';
 import { displayPath, specialEntriesUnder, statusProblem } from './paths.ts';
 import { check, saveValidatorCode, type Reference } from './schemas.ts';
-import { locate, localeOf, type SourceRecord } from './load.ts';
+import { locate, locateIn, localeOf, type SourceRecord } from './load.ts';
 import { formatPath, sortProblems, type Problem } from './problems.ts';
 import type { Category, Pages, SourceSite } from './model.ts';
 import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from './routes.ts';
 import { recordMarkers, reportFillMarkers } from './fill-markers.ts';
-import { markdownImages, markdownProblems, referenceContext, referenceProblem, type ReferenceContext } from './references.ts';
+import { markdownFieldReferences, markdownImages, markdownProblems, referenceContext, referenceProblem, type ReferenceContext } from './references.ts';
 import type { ImageReference } from './images/stage.ts';
 import { onePerField, schemaProblems } from './schema-problems.ts';
 import { uniquenessKey, uniquenessProblems } from './unique.ts';
@@ -246,9 +246,13 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     }
   }
   const images: ImageReference[] = [];
+  // The problems of a Markdown field's links and images are each where it is written, like a
+  // body's: not one per field (onePerField).
+  const placed: Problem[] = [];
   const take = (found: ReferencesFound | undefined) => {
     if (!found) return;
     if (found.problems.length) problems.push(...found.problems);
+    if (found.placed.length) placed.push(...found.placed);
     if (found.images.length) images.push(...found.images);
   };
   // Per record and reference context: the last validation's findings for a record at its place.
@@ -258,7 +262,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   for (const found of mapWith(memo, 'body references', bodies, (record) => (record.body === undefined ? undefined : bodyReferences(record, cx)), cx)) take(found);
 
   // One line per mistake: a field that broke a pattern and the category list is one problem.
-  const found = onePerField(problems);
+  const found = [...onePerField(problems), ...placed];
   // `site new`'s TODO markers: each is "still to write", in drafts too (generator/fill-markers.ts).
   reportFillMarkers([...records, ...translated.flatMap((t) => t.records)], found, (list) => mapWith(memo, 'markers', list, recordMarkers));
   sortProblems(found);
@@ -279,6 +283,8 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
 interface ReferencesFound {
   cx: ReferenceContext;
   problems: Problem[];
+  /** Problems each at its own place in a field (a Markdown field's links), never merged with the field's others. */
+  placed: Problem[];
   images: ImageReference[];
 }
 
@@ -286,12 +292,18 @@ interface ReferencesFound {
 const fieldResults = new EditMemo<SourceRecord, ReferencesFound>();
 const bodyResults = new EditMemo<SourceRecord, ReferencesFound>();
 
-/** The problems with a record's references (x-check), and the images among them. */
+/** The problems with a record's references (x-check, and the links and images of its Markdown fields), and the images among them. */
 function fieldReferences(record: SourceRecord, refs: Reference[], cx: ReferenceContext): ReferencesFound {
   const last = fieldResults.get(record);
   if (last?.cx === cx) return last;
-  const found: ReferencesFound = { cx, problems: [], images: [] };
+  const found: ReferencesFound = { cx, problems: [], placed: [], images: [] };
   for (const ref of refs) {
+    if (ref.kind === 'markdown') {
+      const field = markdownFieldReferences(record, ref, cx, (needle, nth) => locateIn(record, ref.path, needle, nth), formatPath(ref.path));
+      found.placed.push(...field.problems);
+      found.images.push(...field.images);
+      continue;
+    }
     const at = () => ({ file: record.file, ...locate(record, ref.path), path: formatPath(ref.path) });
     const problem = referenceProblem(ref, cx, at);
     if (problem) found.problems.push(problem);
@@ -305,7 +317,7 @@ function fieldReferences(record: SourceRecord, refs: Reference[], cx: ReferenceC
 function bodyReferences(record: SourceRecord, cx: ReferenceContext): ReferencesFound {
   const last = bodyResults.get(record);
   if (last?.cx === cx) return last;
-  const found: ReferencesFound = { cx, problems: markdownProblems(record, cx), images: markdownImages(record) };
+  const found: ReferencesFound = { cx, problems: markdownProblems(record, cx), placed: [], images: markdownImages(record) };
   bodyResults.set(record, found);
   return found;
 }

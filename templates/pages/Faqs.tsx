@@ -13,7 +13,9 @@ export function Faqs() {
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
-    mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.title, acceptedAnswer: { '@type': 'Answer', text: f.content.source } })),
+    // The answer as HTML, which search engines read (links, lists, bold), with the site's links
+    // absolute: the Markdown source showed its ** and [text](/path) to whoever read the data.
+    mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.title, acceptedAnswer: { '@type': 'Answer', text: f.content.html.trim().replace(/ href="\//g, ` href="${site.config.url}/`) } })),
   };
   return (
     <Document jsonLd={[jsonLd]}>

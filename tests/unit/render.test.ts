@@ -45,6 +45,12 @@ describe('render', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain('<script type="module" src="/shell.js"></script>');
     expect(html).toContain('"@type":"FAQPage"');
+    // Its answers are HTML, with absolute links: never Markdown's ** or [text](/path).
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { mainEntity: { acceptedAnswer: { text: string } }[] };
+    const answers = ld.mainEntity.map((q) => q.acceptedAnswer.text);
+    expect(answers.join('\n')).not.toMatch(/\*\*|\]\(/);
+    expect(answers.join('\n')).toContain('<strong>');
+    expect(answers.join('\n')).toContain(`<a href="${site.config.url}/terms-conditions">`);
     expect(islands).toEqual([]);
     expect(html).not.toContain('data-island');
   });

@@ -187,6 +187,55 @@ describe('validate', () => {
     expect(p!.message).toMatch(/^link "\/pricing" goes to a page that does not exist/);
   });
 
+  test('links and images inside a Markdown field (a FAQ answer) are checked, each at the line and column where it is written', () => {
+    box = sandbox();
+    const faq = 'faqs/01-benefits.yaml';
+    const added = '  See [our rates](/pricing), ![a chart](https://cdn.example.com/chart.png) and ![](images/blog/nope.svg).\n  Again [our rates](/pricing).\n';
+    box.write(faq, `${box.read(faq).replace(/\n*$/, '\n\n')}${added}`);
+    const text = box.read(faq);
+    const line = lineOf(text, 'See [our rates]');
+    const col = (needle: string, at = line) => text.split('\n')[at - 1]!.indexOf(needle) + 1;
+    const found = problemsOf(box).map((p) => [p.file, p.line, p.column, p.path, p.code]);
+    expect(found).toEqual([
+      [`content/${faq}`, line, col('[our rates]'), 'content', 'broken-link'],
+      [`content/${faq}`, line, col('![a chart]'), 'content', 'remote-image'],
+      [`content/${faq}`, line, col('![]'), 'content', 'missing-alt'],
+      [`content/${faq}`, line, col('![]'), 'content', 'missing-image'],
+      [`content/${faq}`, line + 1, col('[our rates]', line + 1), 'content', 'broken-link'],
+    ]);
+  });
+
+  test('an image in a Markdown field is handed to the image stage; in a one-paragraph field it is a problem', () => {
+    box = sandbox();
+    const faq = 'faqs/01-benefits.yaml';
+    const image = /^image: (images\/\S+\.svg)$/m.exec(box.read('blog/adas-driver-safety-programs.md'))![1]!;
+    box.write(faq, `${box.read(faq).replace(/\n*$/, '\n\n')}  ![A truck on a highway](${image})\n`);
+    const result = validate(loadAll(box.content), { contentDir: box.content, includeDrafts: false });
+    expect(result.problems).toEqual([]);
+    expect(result.images.filter((i) => i.value === image).map((i) => i.at().file.replace(/^.*?\bcontent\//, 'content/'))).toContain(`content/${faq}`);
+    box.edit('pages/career.yaml', /(accommodation: ".*)"/, `$1 ![A truck](${image})"`);
+    const [p, ...rest] = problemsOf(box);
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ file: 'content/pages/career.yaml', path: 'sections.accommodation', code: 'inline-image', line: lineOf(box.read('pages/career.yaml'), 'accommodation:') });
+    expect(formatProblem(p!)).toMatch(/image "images\/.*" is in a one-paragraph field; this field shows text and links only/);
+  });
+
+  test('an image on another server is refused with why, in a body and in an image field (no crash in the renderer)', () => {
+    box = sandbox();
+    const post = 'blog/adas-driver-safety-programs.md';
+    box.edit(post, /^image: .*$/m, 'image: https://cdn.example.com/truck.jpg');
+    box.write(post, `${box.read(post)}\n![A truck](http://cdn.example.com/a.png) ![A van](//cdn.example.com/b.png) ![A map](data:image/png;base64,AAAA)\n`);
+    const lines = problemsOf(box).map(formatProblem);
+    const text = box.read(post);
+    const last = text.split('\n').length - 1;
+    const row = text.split('\n')[last - 1]!;
+    const column = (src: string) => row.lastIndexOf('![', row.indexOf(`](${src})`)) + 1;
+    expect(lines).toEqual([
+      `content/${post}:${lineOf(text, 'image: https')}:8  image: image "https://cdn.example.com/truck.jpg" is not a file under content/images/; save the image under content/images/ and write its path, e.g. images/blog/photo.jpg (pages show no image from another server: the site's security policy blocks them, and each view would tell that server who reads the page)`,
+      ...['http://cdn.example.com/a.png', '//cdn.example.com/b.png', 'data:image/png;base64,AAAA'].map((src) => `content/${post}:${last}:${column(src)}  body: image "${src}" is not a file under content/images/; save the image under content/images/ and write its path, e.g. images/blog/photo.jpg (pages show no image from another server: the site's security policy blocks them, and each view would tell that server who reads the page)`),
+    ]);
+  });
+
   test('a required file that is missing is named', () => {
     box = sandbox();
     box.edit('site.yaml', /[\s\S]*/, '');
