@@ -95,6 +95,27 @@ export function renderInline(source: string, locale: Locale = DEFAULT_LOCALE): s
   return md.renderer.render(tokens, md.options, env);
 }
 
+/** A link or image as markdown-it reads it: `href` as written (decoded), `line` (from 0) where its paragraph starts. */
+export interface MarkdownTarget { image: boolean; href: string; alt: string; line: number }
+
+/**
+ * Every link and image the renderer will make of `source` (`inline`: a one-paragraph field),
+ * reference links and `<…>` destinations included. A link markdown-it refuses (javascript:…)
+ * is not one: it stays text.
+ */
+export function markdownTargets(source: string, inline = false): MarkdownTarget[] {
+  const found: MarkdownTarget[] = [];
+  for (const token of inline ? md.parseInline(source, {}) : md.parse(source, {})) {
+    if (token.type !== 'inline' || !token.children) continue;
+    const line = token.map?.[0] ?? 0;
+    for (const child of token.children) {
+      if (child.type === 'link_open') found.push({ image: false, href: md.normalizeLinkText(child.attrGet('href') ?? ''), alt: '', line });
+      else if (child.type === 'image') found.push({ image: true, href: md.normalizeLinkText(child.attrGet('src') ?? ''), alt: child.content, line });
+    }
+  }
+  return found;
+}
+
 /**
  * Links to pages of the site go to their counterpart in the page's language: a translator keeps
  * [the ELD page](/solutions/eld) as written and French readers land on /fr/solutions/eld.

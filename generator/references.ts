@@ -8,6 +8,7 @@ import type { Reference } from './schemas.ts';
 import type { SourceRecord } from './load.ts';
 import { nearestName, nearestPath, nearestRoute } from './suggest.ts';
 import { EditMemo } from './edit-memo.ts';
+import { markdownTargets } from './markdown.ts';
 
 /** What the site holds for references to point at. */
 export interface ReferenceContext {
@@ -87,11 +88,24 @@ const MD_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 /** A link or image written in Markdown: `line` counts from 0 in its text, `column` from 1; `written` is it as written. */
 interface MarkdownLink { image: boolean; alt: string; target: string; line: number; column: number; written: string }
 
-/** Links and images in Markdown text (not inside fenced code), with their positions in it. */
-function linksIn(text: string): MarkdownLink[] {
+/**
+ * What the line-by-line reading below misses and markdown-it still makes a link or an image of:
+ * a reference definition (`[rates]: /pricing`), a `<…>` destination, a destination on the next
+ * line. Only text showing one of these is parsed a second time (validation reads every post).
+ */
+const PARSER_NEEDED = /^ {0,3}\[[^\]\n]+\]:|\]\(\s*<|\]\(\s*$|\]\([ \t]+\S/m;
+
+/**
+ * Links and images in Markdown text (not inside fenced code), with their positions in it: each
+ * `[text](target)` as written on its line, and, where the text needs it, whatever else markdown-it
+ * reads as one, located at the first place its target is written (a reference link at its
+ * definition), else at its paragraph's first line.
+ */
+function linksIn(text: string, inline = false): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   let fenced = false;
-  text.split('\n').forEach((line, i) => {
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced || !line.includes('](')) return;
     for (const m of line.matchAll(MD_LINK)) {
@@ -99,7 +113,31 @@ function linksIn(text: string): MarkdownLink[] {
       links.push({ image: !!bang, alt, target, line: i, column: (m.index ?? 0) + 1, written });
     }
   });
+  if (!PARSER_NEEDED.test(text)) return links;
+  const key = (image: boolean, target: string) => `${image ? '!' : ''}${target}`;
+  const unmatched = new Map<string, number>();
+  for (const link of links) unmatched.set(key(link.image, link.target), (unmatched.get(key(link.image, link.target)) ?? 0) + 1);
+  for (const target of markdownTargets(text, inline)) {
+    const k = key(target.image, target.href);
+    const n = unmatched.get(k) ?? 0;
+    if (n > 0) {
+      unmatched.set(k, n - 1);
+      continue;
+    }
+    const at = firstWritten(lines, target.href, target.line) ?? { line: target.line, column: 1 };
+    links.push({ image: target.image, alt: target.alt, target: target.href, ...at, written: target.href });
+  }
   return links;
+}
+
+/** Where `needle` is first written from line `from` on (then from the top): line from 0, column from 1. */
+function firstWritten(lines: readonly string[], needle: string, from: number): { line: number; column: number } | undefined {
+  if (!needle) return undefined;
+  for (const i of [...lines.keys()].slice(from).concat([...lines.keys()].slice(0, from))) {
+    const column = lines[i]!.indexOf(needle);
+    if (column >= 0) return { line: i, column: column + 1 };
+  }
+  return undefined;
 }
 
 // Per record: the preview re-reads only the files an edit replaced.
@@ -157,7 +195,7 @@ export function markdownFieldReferences(
   locateIn: (needle: string, nth: number) => { line: number; column: number },
   path: string,
 ): { problems: Problem[]; images: { value: string; at: () => Place }[] } {
-  const links = linksIn(field.value);
+  const links = linksIn(field.value, field.inline);
   if (!links.length) return { problems: [], images: [] };
   // The nth time the same text is written in the field is the nth link written so.
   const nth = new Map<MarkdownLink, number>();

@@ -236,6 +236,21 @@ describe('validate', () => {
     ]);
   });
 
+  test('every link and image markdown-it makes is checked: reference links and images, <…> destinations, a destination on the next line', () => {
+    box = sandbox();
+    const post = 'blog/adas-driver-safety-programs.md';
+    box.write(post, `${box.read(post)}\nSee [the rates][rates], [the plan](</no such plan>), [x](\n/split-line) and ![a chart][chart].\n\n[rates]: /pricing\n[chart]: images/blog/nope.svg\n`);
+    const text = box.read(post);
+    const at = (needle: string) => { const line = lineOf(text, needle); return `${line}:${text.split('\n')[line - 1]!.indexOf(needle) + 1}`; };
+    const found = problemsOf(box).map((p) => `${p.line}:${p.column} ${p.code} ${p.message}`);
+    expect(found).toEqual([
+      `${at('/no such plan')} broken-link link "/no such plan" goes to a page that does not exist`,
+      `${at('/split-line')} broken-link link "/split-line" goes to a page that does not exist`,
+      `${at('/pricing')} broken-link link "/pricing" goes to a page that does not exist`,
+      `${at('images/blog/nope.svg')} missing-image image "images/blog/nope.svg" does not exist`,
+    ]);
+  });
+
   test('a required file that is missing is named', () => {
     box = sandbox();
     box.edit('site.yaml', /[\s\S]*/, '');
