@@ -139,6 +139,10 @@ export const catalogue = {
     message: ({ value }) => `image "${value}" does not exist`,
     hint: ({ value, suggestion }) => meant(suggestion, `add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`),
   }),
+  'control-character': kind<{ code: string }>({
+    message: ({ code }) => `holds an invisible control character (${code})`,
+    hint: () => 'delete it (it comes along with text pasted from some programs): feeds, social cards and search engines cannot carry it',
+  }),
   // An image is a file of the site: the site's Content-Security-Policy (img-src 'self' data:)
   // blocks any other server's, each page view would tell that server who reads the page, and
   // inline data: skips the photo pipeline (sizes, formats, metadata removed).

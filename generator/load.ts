@@ -246,16 +246,20 @@ export function locate(record: SourceRecord, path: readonly (string | number)[],
 }
 
 /**
- * Line and column of the `nth` (from 0) `needle` written inside a field's value (a link in a
- * Markdown field); the field's own place when it is not there as written (folded or escaped).
+ * Line and column of the `nth` (from 0) copy of `needle` written inside a field's value (a link
+ * in a Markdown field, a placeholder, a phone number; `caseless`: in any case), so a `|` block or
+ * a quoted string points at the exact character; the field's own place when the text is not
+ * there as written (folded, escaped, or a fact filled in).
  */
-export function locateIn(record: SourceRecord, path: readonly (string | number)[], needle: string, nth: number): { line: number; column: number } {
+export function locateIn(record: SourceRecord, path: readonly (string | number)[], needle: string, nth: number, caseless = false): { line: number; column: number } {
   const { node, lineCounter } = nodeAt(record, path);
   const [start, end] = node?.range ?? [0, 0];
+  const text = caseless ? record.yamlText.toLowerCase() : record.yamlText;
+  const sought = caseless ? needle.toLowerCase() : needle;
   let at = start - 1;
   for (let i = 0; i <= nth; i++) {
-    at = record.yamlText.indexOf(needle, at + 1);
-    if (at < 0 || at + needle.length > end) return position(record, lineCounter, start);
+    at = text.indexOf(sought, at + 1);
+    if (at < 0 || at + sought.length > end) return position(record, lineCounter, start);
   }
   return position(record, lineCounter, at);
 }

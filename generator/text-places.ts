@@ -1,7 +1,9 @@
 // Where a text is in a content file: every string of a record with its field path, the line and
 // column of a text inside a field (a placeholder, a phone number), and a Markdown body's lines
 // outside code. For checks that point at a word, not just at its field. Pure.
-import { locate, type SourceRecord } from './load.ts';
+import { locate, locateIn, type SourceRecord } from './load.ts';
+import { problem } from './errors.ts';
+import { formatPath, type Problem } from './problems.ts';
 
 /** Every string in a record's data, with its field path. */
 export function* stringsIn(value: unknown, path: (string | number)[] = []): Generator<{ path: (string | number)[]; text: string }> {
@@ -13,20 +15,9 @@ export function* stringsIn(value: unknown, path: (string | number)[] = []): Gene
 /** How many earlier items equal `items[i]`: the n-th copy of a text is found at its n-th place. */
 export const occurrence = (items: readonly string[], i: number) => items.slice(0, i).filter((t) => t.toLowerCase() === items[i]!.toLowerCase()).length;
 
-/**
- * Line and column of the `nth` copy of `needle` in the field at `path`: the field's own position,
- * then a search of the YAML text from there, so a `|` block or a quoted string points at the
- * exact character. Falls back to the field when the text is written another way (escapes).
- */
+/** Line and column of the `nth` copy of `needle` (in any case) in the field at `path` (load.ts locateIn). */
 export function positionIn(record: SourceRecord, path: (string | number)[], needle: string, nth: number): { line: number; column: number } {
-  const at = locate(record, path);
-  const lines = record.yamlText.split('\n');
-  let offset = lines.slice(0, at.line - 1 - record.lineOffset).reduce((sum, l) => sum + l.length + 1, 0) + at.column - 1;
-  const source = record.yamlText.toLowerCase();
-  for (let n = 0; n <= nth && offset >= 0; n++) offset = source.indexOf(needle.toLowerCase(), n ? offset + 1 : offset);
-  if (offset < 0) return at;
-  const before = record.yamlText.slice(0, offset).split('\n');
-  return { line: before.length + record.lineOffset, column: before.at(-1)!.length + 1 };
+  return locateIn(record, path, needle, nth, true);
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -68,4 +59,29 @@ export function proseLinesOf(record: SourceRecord): { line: number; text: string
 /** Every match of `pattern` in a Markdown body outside code, at its line and column. */
 export function proseMatches(record: SourceRecord, pattern: RegExp): { line: number; column: number; text: string }[] {
   return proseLinesOf(record).flatMap((l) => [...l.text.matchAll(pattern)].map((m) => ({ line: l.line, column: m.index + 1, text: m[0] })));
+}
+
+/**
+ * Characters no page, feed or image may carry: XML 1.0 forbids them (a feed reader refuses the
+ * whole feed, a social card's SVG cannot be drawn), and an editor does not show them. Raw in a
+ * YAML file they are a syntax error already; these come from a YAML escape ("\u0001") or a
+ * Markdown body (pasted text).
+ */
+const CONTROL = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const codeOf = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** A problem for each field, and each line of the body, holding a control character. */
+export function controlCharacterProblems(record: SourceRecord): Problem[] {
+  const problems: Problem[] = [];
+  // Raw in YAML they are a syntax error: in its data they come only from an escape.
+  if (record.yamlText.includes('\\')) for (const { path, text } of stringsIn(record.data)) {
+    const found = CONTROL.exec(text);
+    if (found) problems.push(problem('control-character', { file: record.file, ...locate(record, path), path: formatPath(path) }, { code: codeOf(found[0]) }));
+  }
+  if (record.body === undefined || !CONTROL.test(record.body)) return problems;
+  record.body.split('\n').forEach((line, i) => {
+    const found = CONTROL.exec(line);
+    if (found) problems.push(problem('control-character', { file: record.file, line: (record.bodyLine ?? 1) + i, column: found.index + 1, path: 'body' }, { code: codeOf(found[0]) }));
+  });
+  return problems;
 }

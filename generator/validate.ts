@@ -6,6 +6,7 @@ import { displayPath, specialEntriesUnder, statusProblem } from './paths.ts';
 import { check, saveValidatorCode, type Reference } from './schemas.ts';
 import { locate, locateIn, localeOf, type SourceRecord } from './load.ts';
 import { formatPath, sortProblems, type Problem } from './problems.ts';
+import { controlCharacterProblems } from './text-places.ts';
 import type { Category, Pages, SourceSite } from './model.ts';
 import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from './routes.ts';
 import { recordMarkers, reportFillMarkers } from './fill-markers.ts';
@@ -176,6 +177,7 @@ function checkRecord(record: SourceRecord, facts: Facts): RecordCheck {
   const problems: Problem[] = [];
   if (errors.length) problems.push(...schemaProblems(record, errors));
   problems.push(...placeholderProblems(record, result.params, facts));
+  problems.push(...controlCharacterProblems(record));
   if (record.collection === 'navigation' && !errors.length) problems.push(...footerColumnProblems(record));
   return { record, problems, refs, good: !errors.length };
 }

@@ -251,6 +251,21 @@ describe('validate', () => {
     ]);
   });
 
+  test('an invisible control character (a YAML escape, or pasted into a body) is named where it is: feeds and social cards cannot carry it', () => {
+    box = sandbox();
+    const post = 'blog/adas-driver-safety-programs.md';
+    box.edit(post, /^title: "(.*)"$/m, 'title: "$1\\u0001"');
+    box.edit(post, /^subheading: "(.*)"$/m, 'subheading: "$1 \\ud83d"');
+    box.write(post, `${box.read(post)}\nA line with a form feed \f in it.\n`);
+    const text = box.read(post);
+    const found = problemsOf(box).map((p) => `${p.line}:${p.column} ${p.path}: ${p.message}`);
+    expect(found).toEqual([
+      `${lineOf(text, 'title:')}:8 title: holds an invisible control character (U+0001)`,
+      `${lineOf(text, 'subheading:')}:13 subheading: holds an invisible control character (U+D83D)`,
+      `${lineOf(text, 'form feed')}:25 body: holds an invisible control character (U+000C)`,
+    ]);
+  });
+
   test('a required file that is missing is named', () => {
     box = sandbox();
     box.edit('site.yaml', /[\s\S]*/, '');
