@@ -45,6 +45,12 @@ export const catalogue = {
     message: ({ key }) => `"${key}" is written twice in the same object`,
     hint: () => 'keep one of them',
   }),
+  // An alias (*name) repeats what its anchor (&name) holds without copying it: nested, a few
+  // lines of them stand for billions of values, which every later step would walk.
+  'yaml-aliases': kind<{ limit: number }>({
+    message: ({ limit }) => `its aliases (*name), written out, would be more than ${limit.toLocaleString('en-CA')} values`,
+    hint: () => 'write the values out where they are used, or repeat a smaller anchor',
+  }),
   'yaml-syntax': kind<{ detail: string }>({
     message: ({ detail }) => `YAML syntax: ${detail}`,
     hint: () => 'check this line and the one before: indent with spaces, and quote a value that holds ": " or starts with a special character',

@@ -2,21 +2,35 @@
 // labels in pages/get-started.yaml, and the same French labels under content/fr/ when there).
 // The preview, `site leads` and the Lambda bundle script all use this, so the e-mail the sales
 // desk gets is labelled as the visitor's form was.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import yaml from 'js-yaml';
 import type { LeadSettings } from '../functions/send-email/config.ts';
 import type { FormName, Locale } from '../functions/send-email/validation.ts';
 import type { VisitorCopy } from '../functions/send-email/visitor-email.ts';
 import { expandText, factsOf } from './facts.ts';
-import type { SourceRecord } from './load.ts';
+import { loadFile, type SourceRecord } from './load.ts';
+import type { CollectionName } from './collections.ts';
+import { formatProblem } from './problems.ts';
 import { locales } from './locales.ts';
 
 interface FieldCopy { label?: string }
 type Fields = Record<string, FieldCopy>;
 
+/**
+ * A content file's data, read as the build reads it: through content/ with no link followed, the
+ * same YAML schema, aliases bounded (load.ts). Its first problem is thrown: these files are the
+ * lead function's facts, and `site build` names every problem.
+ */
+function readContent(contentDir: string, rel: string): Record<string, any> {
+  const name = rel.replace(/^fr\//, '');
+  const collection: CollectionName = name === 'site.yaml' ? 'site' : name === 'forms.yaml' ? 'forms' : name === 'visitor-emails.yaml' ? 'visitorEmails' : 'pages';
+  const record = loadFile(contentDir, collection, rel);
+  if (record.problems.length) throw new Error(formatProblem(record.problems[0]!));
+  return record.data as Record<string, any>;
+}
+
 export function leadSettings(contentDir: string): LeadSettings {
-  const read = (rel: string) => yaml.load(readFileSync(join(contentDir, rel), 'utf8')) as Record<string, any>;
+  const read = (rel: string) => readContent(contentDir, rel);
   const site = read('site.yaml');
   // The French forms' labels, for the problem page a French visitor reads (the e-mail stays English).
   const fr = existsSync(join(contentDir, 'fr/forms.yaml'))
@@ -51,12 +65,12 @@ function consentCopy(contentDir: string, site: Record<string, unknown>): Pick<Le
     // {url} is the site's address as a visitor types it (site.yaml's url, no trailing slash).
     const url = String(site.url).replace(/\/$/, '');
     const fill = <T>(value: T): T => (typeof value === 'string' ? expandText(value.replaceAll('{url}', url), facts) : Array.isArray(value) ? value.map(fill) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)])) : value) as T;
-    const load = (path: string) => yaml.load(readFileSync(path, 'utf8')) as Record<string, any>;
+    const load = (rel: string) => readContent(contentDir, `${dir}${rel}`);
     consentText[locale] = {
-      newsletter: fill(String(load(file('pages/blogs.yaml')).sections?.newsletter?.consent ?? '')),
-      optIn: fill(String(load(file('forms.yaml')).newsOptIn?.label ?? '')),
+      newsletter: fill(String(load('pages/blogs.yaml').sections?.newsletter?.consent ?? '')),
+      optIn: fill(String(load('forms.yaml').newsOptIn?.label ?? '')),
     };
-    visitor[locale] = fill(load(file('visitor-emails.yaml'))) as VisitorCopy;
+    visitor[locale] = fill(load('visitor-emails.yaml')) as VisitorCopy;
   }
   return { consentText, visitor };
 }

@@ -132,9 +132,42 @@ export function parseSource(source: string, file: string, collection: Collection
     if (syntax) problems.push(syntax);
     else data = doc.toJS({ maxAliasCount: 100 });
   }
+  // An alias is written with "*": most files have none to walk for.
+  if (!problems.length && yamlText.includes('*') && expandsPast(data, MAX_VALUES)) {
+    const alias = /(^|[\s,[{:-])\*[^\s,[\]{}]/m.exec(yamlText);
+    const before = yamlText.slice(0, alias ? alias.index + alias[1]!.length : 0).split('\n');
+    problems.push(problem('yaml-aliases', { file, line: before.length + lineOffset, column: before.at(-1)!.length + 1 }, { limit: MAX_VALUES }));
+  }
   if (problems.length) data = undefined;
   const record: SourceRecord = { collection, locale, file, relPath, slug, data, body, bodyLine, yamlText, lineOffset, problems };
   return locale === 'en' ? record : takeSourceHash(record);
+}
+
+/** More values than any content file holds (the biggest, navigation.yaml, has a few hundred). */
+const MAX_VALUES = 100_000;
+
+/**
+ * Whether `data`, with every alias written out, holds more than `limit` values. js-yaml shares
+ * an alias's object rather than copying it, so a file of a few lines can stand for billions of
+ * values (the "billion laughs"): each shared object's size is counted once and multiplied, never
+ * walked again.
+ */
+function expandsPast(data: unknown, limit: number): boolean {
+  const sizes = new Map<object, number>();
+  const size = (value: unknown): number => {
+    if (value === null || typeof value !== 'object') return 1;
+    const known = sizes.get(value);
+    if (known !== undefined) return known;
+    sizes.set(value, Infinity); // a cycle (YAML cannot make one; the `yaml` fallback might): too big
+    let total = 1;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      total += size(item);
+      if (total > limit) break;
+    }
+    sizes.set(value, total);
+    return total;
+  };
+  return size(data) > limit;
 }
 
 /**

@@ -35,6 +35,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'invalid-value': [{ detail: 'must be valid' }, 'must be valid', "see the field's description in its schema (generator/schemas/)"],
   'missing-image': [{ value: 'images/blog/eld-complance.svg', suggestion: 'images/blog/eld-compliance.svg' }, 'image "images/blog/eld-complance.svg" does not exist', 'did you mean images/blog/eld-compliance.svg?'],
   'control-character': [{ code: 'U+0001' }, 'holds an invisible control character (U+0001)', 'delete it (it comes along with text pasted from some programs): feeds, social cards and search engines cannot carry it'],
+  'yaml-aliases': [{ limit: 100000 }, 'its aliases (*name), written out, would be more than 100,000 values', 'write the values out where they are used, or repeat a smaller anchor'],
   'remote-image': [{ value: 'https://cdn.example.com/truck.jpg' }, 'image "https://cdn.example.com/truck.jpg" is not a file under content/images/', "save the image under content/images/ and write its path, e.g. images/blog/photo.jpg (pages show no image from another server: the site's security policy blocks them, and each view would tell that server who reads the page)"],
   'inline-image': [{ value: 'images/a.svg' }, 'image "images/a.svg" is in a one-paragraph field', 'this field shows text and links only: remove the image, or put it in a field of the page that takes images'],
   'missing-alt': [{ image: 'images/a.svg', inMarkdown: true }, 'image "images/a.svg" has no alt text', 'write what it shows inside ![...]'],

@@ -46,6 +46,16 @@ describe('load', () => {
     expect(parseSource('x:\n  y: 1\n   z: 2\n', 'f.yaml', 'pages', 'pages/f.yaml').problems).toMatchObject([{ line: 2, code: 'yaml-syntax' }]);
   });
 
+  test('aliases that would write out past 100,000 values (a "billion laughs") are one located problem before anything walks them; a few aliases are fine', () => {
+    const bomb = ['lol0: &a0 "lol"', ...Array.from({ length: 9 }, (_, i) => `lol${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`)].join('\n');
+    const record = parseSource(`---\ntitle: Hi\n${bomb}\n---\nBody.\n`, 'content/blog/p.md', 'blog', 'blog/p.md');
+    expect(record.data).toBeUndefined();
+    expect(record.problems.map((p) => [p.line, p.column, p.code, p.message])).toEqual([[4, 12, 'yaml-aliases', 'its aliases (*name), written out, would be more than 100,000 values']]);
+    const few = parseSource('tags: &t [a, b]\nmore: *t\nagain: [*t, *t]\n', 'f.yaml', 'solutions', 'solutions/f.yaml');
+    expect(few.problems).toEqual([]);
+    expect(few.data).toEqual({ tags: ['a', 'b'], more: ['a', 'b'], again: [['a', 'b'], ['a', 'b']] });
+  });
+
   test('a Markdown file without front matter says what is missing', () => {
     const record = parseSource('Just text\n', 'content/blog/p.md', 'blog', 'blog/p.md');
     expect(record.problems[0]!.message).toMatch(/front matter is missing/);
