@@ -173,6 +173,10 @@ export const catalogue = {
     message: ({ value, detail }) => `image "${value}" cannot be decoded (${detail.trim().split('\n')[0]})`,
     hint: () => 'the file is damaged or incomplete: export or copy it again from the original',
   }),
+  'svg-active': kind<{ what: string }>({
+    message: ({ what }) => `this SVG holds ${what}; an image of the site is a drawing only`,
+    hint: () => 'export it again as a plain SVG (no scripts, links, embedded HTML or files from elsewhere), or delete that part in a text editor',
+  }),
   'image-too-small': kind<{ value: string; width: number; largestUse: number }>({
     severity: 'warning',
     message: ({ value, width, largestUse }) => `image "${value}" is ${width} px wide but is shown up to ${largestUse} px wide (on sharp screens), so it looks blurry`,

@@ -47,3 +47,31 @@ export function sizeProblem(value: string, at: Place, sourceWidth: number, used:
   if (sourceWidth >= widest) return undefined;
   return problem('image-too-small', at, { value, width: sourceWidth, largestUse: widest });
 }
+
+/**
+ * What an SVG drawing may not hold: anything that runs, embeds a document or fetches from
+ * elsewhere. The site publishes an SVG as it is; opened on its own (its address, or the icon
+ * sprite) it is a document of the site's origin. The CSP blocks its scripts in production, and
+ * this keeps them out of the files altogether. Handlers, links and addresses are looked for
+ * inside tags (a drawing's text has its "<" escaped).
+ */
+const ACTIVE_SVG: [RegExp, string][] = [
+  [/<script\b/i, 'a script (<script>)'],
+  [/<[^>]*\son[a-z]+\s*=/i, 'an event handler (an on… attribute)'],
+  [/<[^>]*=\s*["']\s*(?:java|vb)script\s*:/i, 'a javascript: link'],
+  [/<foreignObject\b/i, 'embedded HTML (<foreignObject>)'],
+  [/<(?:iframe|embed|object)\b/i, 'an embedded document'],
+  [/<[^>]*href\s*=\s*["']\s*(?!data:image\/)(?:[a-z][a-z0-9+.-]*:|\/\/)|url\(\s*["']?\s*(?!data:image\/)(?:[a-z][a-z0-9+.-]*:|\/\/)|@import\b/i, 'a file from another server'],
+];
+
+/** The problem with an SVG's text (`file`: its display path), located at the tag holding what it may not; undefined for a plain drawing. */
+export function activeSvgProblem(svg: string, file: string): Problem | undefined {
+  let first: { index: number; what: string } | undefined;
+  for (const [pattern, what] of ACTIVE_SVG) {
+    const found = pattern.exec(svg);
+    if (found && (!first || found.index < first.index)) first = { index: found.index, what };
+  }
+  if (!first) return undefined;
+  const before = svg.slice(0, first.index).split('\n');
+  return problem('svg-active', { file, line: before.length, column: before.at(-1)!.length + 1 }, { what: first.what });
+}

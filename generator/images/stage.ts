@@ -6,11 +6,12 @@
 import { availableParallelism } from 'node:os';
 import type { AssetStore } from '../assets.ts';
 import type { Place } from '../errors.ts';
-import { readUnder } from '../paths.ts';
+import { displayPath, listUnder, readUnder } from '../paths.ts';
+import { join } from 'node:path';
 import type { Problem } from '../problems.ts';
 import { ImageCache, type CacheOptions } from './cache.ts';
 import { defaultTransform, ImageSourceError, type Encoded, type Transform } from './encode.ts';
-import { encodeProblem, extensionProblem, isRaster, isSupportedImage, sizeProblem } from './problems.ts';
+import { activeSvgProblem, encodeProblem, extensionProblem, isRaster, isSupportedImage, sizeProblem } from './problems.ts';
 import { WIDTH_LADDER } from './roles.ts';
 import { replacedAt } from '../alike.ts';
 
@@ -31,6 +32,9 @@ export interface ImageReference {
  * 2 cores, peak RSS under 500 MB (`npm run bench:images`; README, "Photos").
  */
 export const photoTransform: Transform = { ...defaultTransform, widths: WIDTH_LADDER, avifEffort: 1 };
+
+/** The folders whose every SVG goes into the icon sprite (generator/assets.ts). */
+const SPRITE_FOLDERS = ['icons', 'industries'];
 
 type Outcome = { encoded: Encoded; error?: undefined } | { encoded?: undefined; error: ImageSourceError };
 
@@ -84,6 +88,7 @@ export class ImageStage {
       if (!isSupportedImage(value)) problems.push(...places.map((p) => extensionProblem(value, p.at())!));
       else if (isRaster(value) && !this.outcomes.has(value)) todo.push(value);
     }
+    problems.push(...this.svgProblems());
     // A few sources at a time: each is read whole, and 50 phone photos are 300 MB of JPEG.
     // The cache bounds the encodes themselves; this bounds the bytes waiting for them.
     const workers = Array.from({ length: Math.min(todo.length, availableParallelism() * 2) }, async () => {
@@ -93,6 +98,31 @@ export class ImageStage {
     for (const [value, places] of this.references) {
       const error = this.outcomes.get(value)?.error;
       if (error) problems.push(...places.map((p) => encodeProblem(value, p.at(), error)!));
+    }
+    return problems;
+  }
+
+  /**
+   * Every SVG the site publishes that holds more than a drawing (activeSvgProblem), located in
+   * the SVG itself: those content names, and every one in the icon folders (the icon sprite
+   * takes them all, named or not).
+   */
+  private svgProblems(): Problem[] {
+    const svgs = new Set([...this.references.keys()].filter((value) => value.toLowerCase().endsWith('.svg')));
+    for (const folder of SPRITE_FOLDERS) {
+      const entries = (() => {
+        try {
+          return listUnder(this.contentDir, `images/${folder}`);
+        } catch {
+          return []; // no such folder (validation reports a link or anything odd on the way)
+        }
+      })();
+      for (const entry of entries) if (entry.isFile() && entry.name.endsWith('.svg') && !entry.name.startsWith('.')) svgs.add(`images/${folder}/${entry.name}`);
+    }
+    const problems: Problem[] = [];
+    for (const value of [...svgs].sort()) {
+      const problem = activeSvgProblem(readUnder(this.contentDir, value).toString('utf8'), displayPath(join(this.contentDir, value)));
+      if (problem) problems.push(problem);
     }
     return problems;
   }
