@@ -186,7 +186,7 @@ export class Builder {
    * (where a file of the new build is to be written: OutputDir.claim), a big build renders on
    * threads that write their pages there themselves (render-pool.ts).
    */
-  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; inSpare?: (file: string) => boolean; prepare?: (files: string[], linking: boolean) => void; hashesPages?: boolean } = {}): Promise<Outputs> {
+  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; inSpare?: (file: string) => boolean; prepare?: (files: string[]) => void; hashesPages?: boolean } = {}): Promise<Outputs> {
     this.timings = [];
     this.validation.treeChanged();
     this.cards.planAll();
@@ -217,9 +217,8 @@ export class Builder {
       this.validation = new ValidationMemo();
       forgetEditMemos();
     }
-    // The routes are known: the sink may make the pages' folders ahead of them (OutputDir.prepare);
-    // with the page cache, most pages are links made on this thread.
-    options.prepare?.(this.routes.map((route) => route.file), !!this.pageCache?.ready());
+    // The routes are known: the sink may make the pages' folders ahead of them (OutputDir.prepare).
+    options.prepare?.(this.routes.map((route) => route.file));
     this.templates = await templates;
     // Every page names the scripts' files, whose names are their content hashes. A `site build`
     // that renders on this thread and keeps no page cache does not wait for esbuild: its pages

@@ -163,7 +163,7 @@ describe('the page writer thread (a big build)', () => {
     const through = vi.spyOn(PageWriter.prototype, 'write');
     const files = Array.from({ length: PageWriter.FROM + 40 }, (_, i) => `blog-details/${i}/index.html`);
     const target = new OutputDir(out);
-    // A clean build: no page is linked, so no folder thread; the writer makes the folders.
+    // No folder thread: the writer makes the folders itself.
     target.prepare(files, false);
     // A shell part every page shares, the page's own text, and now and then a piece bigger than
     // a batch's buffer. ~20 MB in all, handed over at once: more than the writer's buffers hold,
