@@ -145,6 +145,10 @@ export const catalogue = {
     message: ({ value }) => `image "${value}" does not exist`,
     hint: ({ value, suggestion }) => meant(suggestion, `add the file under content/${value.replace(/[^/]+$/, '')} or fix the path`),
   }),
+  'empty-body': kind({
+    message: () => 'has no text below its front matter',
+    hint: () => 'write the page\'s text after the closing --- line (a post still being written can be a draft: draft: true)',
+  }),
   'control-character': kind<{ code: string }>({
     message: ({ code }) => `holds an invisible control character (${code})`,
     hint: () => 'delete it (it comes along with text pasted from some programs): feeds, social cards and search engines cannot carry it',

@@ -178,6 +178,11 @@ function checkRecord(record: SourceRecord, facts: Facts): RecordCheck {
   if (errors.length) problems.push(...schemaProblems(record, errors));
   problems.push(...placeholderProblems(record, result.params, facts));
   problems.push(...controlCharacterProblems(record));
+  // A post or legal page with nothing below its front matter would be published as a heading
+  // over an empty page (a draft is not published).
+  if (record.body !== undefined && !record.body.trim() && (record.data as { draft?: unknown } | undefined)?.draft !== true) {
+    problems.push(problem('empty-body', { file: record.file, line: Math.max(1, (record.bodyLine ?? 2) - 1), column: 1, path: 'body' }, {}));
+  }
   if (record.collection === 'navigation' && !errors.length) problems.push(...footerColumnProblems(record));
   return { record, problems, refs, good: !errors.length };
 }

@@ -266,6 +266,22 @@ describe('validate', () => {
     ]);
   });
 
+  test('a post or legal page with nothing below its front matter is named at its closing line; a draft may be empty', () => {
+    box = sandbox();
+    const post = 'blog/adas-driver-safety-programs.md';
+    const cut = (text: string) => text.slice(0, text.indexOf('\n---\n', 4) + 5);
+    box.write(post, `${cut(box.read(post))}\n  \n`);
+    box.write('legal/terms-conditions.md', cut(box.read('legal/terms-conditions.md')));
+    const found = problemsOf(box).map((p) => `${p.file}:${p.line} ${p.path}: ${p.message}`);
+    const closing = (rel: string) => box!.read(rel).split('\n').indexOf('---', 1) + 1;
+    expect(found).toEqual([
+      `content/${post}:${closing(post)} body: has no text below its front matter`,
+      `content/legal/terms-conditions.md:${closing('legal/terms-conditions.md')} body: has no text below its front matter`,
+    ]);
+    box.edit(post, /^tags: /m, 'draft: true\ntags: ');
+    expect(problemsOf(box).map((p) => p.file)).toEqual(['content/legal/terms-conditions.md']);
+  });
+
   test('a required file that is missing is named', () => {
     box = sandbox();
     box.edit('site.yaml', /[\s\S]*/, '');
