@@ -149,6 +149,10 @@ export const catalogue = {
     message: () => 'has no text below its front matter',
     hint: () => 'write the page\'s text after the closing --- line (a post still being written can be a draft: draft: true)',
   }),
+  'body-top-heading': kind({
+    message: () => 'is a top heading (#), like the page\'s title',
+    hint: () => 'the title is the page\'s one top heading: start the text\'s sections at ## (## 1. First section)',
+  }),
   'control-character': kind<{ code: string }>({
     message: ({ code }) => `holds an invisible control character (${code})`,
     hint: () => 'delete it (it comes along with text pasted from some programs): feeds, social cards and search engines cannot carry it',

@@ -85,3 +85,24 @@ export function controlCharacterProblems(record: SourceRecord): Problem[] {
   });
   return problems;
 }
+
+/**
+ * A body's top headings (`# Title`, or a line underlined with `===`), outside fenced code: the
+ * page's title is its one <h1>, and a second one in the text breaks the outline screen readers
+ * and search engines read. One problem each, at its line.
+ */
+export function topHeadingProblems(record: SourceRecord): Problem[] {
+  const body = record.body;
+  if (body === undefined || !/^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m.test(body)) return [];
+  const problems: Problem[] = [];
+  let fenced = false;
+  let previous = '';
+  body.split('\n').forEach((line, i) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const atx = !fenced && /^ {0,3}#(?:[ \t]|$)/.test(line);
+    const setext = !fenced && /^ {0,3}=+[ \t]*$/.test(line) && previous.trim() !== '' && !/^ {0,3}(?:[-*+]|\d+\.|#|>)/.test(previous);
+    if (atx || setext) problems.push(problem('body-top-heading', { file: record.file, line: (record.bodyLine ?? 1) + i - (setext ? 1 : 0), column: 1, path: 'body' }, {}));
+    previous = fenced ? '' : line;
+  });
+  return problems;
+}

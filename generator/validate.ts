@@ -6,7 +6,7 @@ import { displayPath, specialEntriesUnder, statusProblem } from './paths.ts';
 import { check, saveValidatorCode, type Reference } from './schemas.ts';
 import { locate, locateIn, localeOf, type SourceRecord } from './load.ts';
 import { formatPath, sortProblems, type Problem } from './problems.ts';
-import { controlCharacterProblems } from './text-places.ts';
+import { controlCharacterProblems, topHeadingProblems } from './text-places.ts';
 import type { Category, Pages, SourceSite } from './model.ts';
 import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from './routes.ts';
 import { recordMarkers, reportFillMarkers } from './fill-markers.ts';
@@ -177,7 +177,7 @@ function checkRecord(record: SourceRecord, facts: Facts): RecordCheck {
   const problems: Problem[] = [];
   if (errors.length) problems.push(...schemaProblems(record, errors));
   problems.push(...placeholderProblems(record, result.params, facts));
-  problems.push(...controlCharacterProblems(record));
+  problems.push(...controlCharacterProblems(record), ...topHeadingProblems(record));
   // A post or legal page with nothing below its front matter would be published as a heading
   // over an empty page (a draft is not published).
   if (record.body !== undefined && !record.body.trim() && (record.data as { draft?: unknown } | undefined)?.draft !== true) {

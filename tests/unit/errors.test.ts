@@ -35,6 +35,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'invalid-value': [{ detail: 'must be valid' }, 'must be valid', "see the field's description in its schema (generator/schemas/)"],
   'missing-image': [{ value: 'images/blog/eld-complance.svg', suggestion: 'images/blog/eld-compliance.svg' }, 'image "images/blog/eld-complance.svg" does not exist', 'did you mean images/blog/eld-compliance.svg?'],
   'empty-body': [undefined, 'has no text below its front matter', "write the page's text after the closing --- line (a post still being written can be a draft: draft: true)"],
+  'body-top-heading': [undefined, "is a top heading (#), like the page's title", "the title is the page's one top heading: start the text's sections at ## (## 1. First section)"],
   'control-character': [{ code: 'U+0001' }, 'holds an invisible control character (U+0001)', 'delete it (it comes along with text pasted from some programs): feeds, social cards and search engines cannot carry it'],
   'yaml-aliases': [{ limit: 100000 }, 'its aliases (*name), written out, would be more than 100,000 values', 'write the values out where they are used, or repeat a smaller anchor'],
   'svg-active': [{ what: 'a script (<script>)' }, 'this SVG holds a script (<script>); an image of the site is a drawing only', 'export it again as a plain SVG (no scripts, links, embedded HTML or files from elsewhere), or delete that part in a text editor'],

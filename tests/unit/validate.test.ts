@@ -282,6 +282,14 @@ describe('validate', () => {
     expect(problemsOf(box).map((p) => p.file)).toEqual(['content/legal/terms-conditions.md']);
   });
 
+  test('a top heading in a body (# Title, or a line underlined with ===) is named at its line; one in fenced code is code', () => {
+    box = sandbox();
+    const post = 'blog/adas-driver-safety-programs.md';
+    box.write(post, `${box.read(post)}\n# A second title\n\nA paragraph\n===\n\n\`\`\`\n# a shell comment\n\`\`\`\n\n## 9. A section\n`);
+    const text = box.read(post);
+    expect(problemsOf(box).map((p) => `${p.line}:${p.column} ${p.code}`)).toEqual([`${lineOf(text, '# A second title')}:1 body-top-heading`, `${lineOf(text, 'A paragraph')}:1 body-top-heading`]);
+  });
+
   test('a required file that is missing is named', () => {
     box = sandbox();
     box.edit('site.yaml', /[\s\S]*/, '');
