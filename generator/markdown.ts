@@ -33,6 +33,16 @@ md.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
   return html ?? plainImage(tokens, idx, options, env, self);
 };
 
+// A table sits in a box of its own that scrolls sideways (a phone is narrower than most tables,
+// which had widened the whole page): a named region, focusable so that a keyboard can scroll it
+// (WCAG 2.1.1), named by the heading above it, else by its header row (renderMarkdown marks it).
+md.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
+  const { labelledBy, header } = (tokens[idx]!.meta ?? {}) as { labelledBy?: string; header?: string };
+  const name = labelledBy ? ` aria-labelledby="${md.utils.escapeHtml(labelledBy)}"` : ` aria-label="${md.utils.escapeHtml(header || 'Table')}"`;
+  return `<div class="table-scroll" role="region" tabindex="0"${name}>${self.renderToken(tokens, idx, options)}`;
+};
+md.renderer.rules.table_close = (tokens, idx, options, _env, self) => `${self.renderToken(tokens, idx, options).trimEnd()}</div>\n`;
+
 /** ==text== becomes <mark>text</mark>; the text inside keeps its own emphasis. */
 function highlightRule(state: StateInline, silent: boolean): boolean {
   const start = state.pos;
@@ -70,8 +80,10 @@ export function renderMarkdown(source: string, options: { headingOffset?: number
   localizeLinks(tokens, options.locale ?? DEFAULT_LOCALE);
   const headings: Heading[] = [];
   const used = new Set<string>();
+  let lastHeading: string | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
+    if (token.type === 'table_open') token.meta = { labelledBy: lastHeading, header: headerRow(tokens, i) };
     if (token.type !== 'heading_open') continue;
     const inline = tokens[i + 1]!;
     const text = inline.children?.filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('') ?? inline.content;
@@ -83,9 +95,19 @@ export function renderMarkdown(source: string, options: { headingOffset?: number
     const level = Number(token.tag.slice(1)) + (options.headingOffset ?? 0);
     token.tag = tokens[i + 2]!.tag = `h${Math.min(level, 6)}`;
     token.attrSet('id', id);
+    lastHeading = id;
     headings.push({ level, text, id });
   }
   return { html: md.renderer.render(tokens, md.options, env), headings };
+}
+
+/** The text of a table's header cells (from its table_open at `from`), joined: its name when no heading is above it. */
+function headerRow(tokens: Token[], from: number): string {
+  const cells: string[] = [];
+  for (let i = from + 1; i < tokens.length && tokens[i]!.type !== 'thead_close' && tokens[i]!.type !== 'table_close'; i++) {
+    if (tokens[i]!.type === 'inline') cells.push(tokens[i]!.content.trim());
+  }
+  return cells.filter(Boolean).join(', ');
 }
 
 export function renderInline(source: string, locale: Locale = DEFAULT_LOCALE): string {

@@ -149,6 +149,24 @@ test.describe('articles', () => {
   });
 });
 
+// A table in a post (the ELD post's cycles) scrolls in a box of its own: on a phone it had widened
+// the whole page. The box is a named region a keyboard can reach and scroll (WCAG 2.1.1).
+for (const [path, name] of [['/blog-details/2', '5. Daily and cycle limits'], ['/fr/blog-details/2', '5. Limites quotidiennes et limites de cycle']] as const) {
+  test(`${path}: at 320 px a table scrolls in its own named box, reached and scrolled from the keyboard; the page does not scroll sideways`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(path);
+    const region = page.getByRole('region', { name });
+    await expect(region.locator('table')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+}
+
 test('the feed parses as XML, is linked from every page and lists every published post', async ({ page, request }) => {
   await page.goto('/faqs');
   await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/feed.xml');

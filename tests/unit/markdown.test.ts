@@ -28,3 +28,13 @@ describe('markdown', () => {
     expect(slugify('Montréal Québec')).toBe('montreal-quebec');
   });
 });
+
+describe('tables', () => {
+  test('a table sits in a focusable region named by the heading above it, else by its header row (escaped)', () => {
+    const named = renderMarkdown('## 5. Limits\n\n| Rule | Cycle 1 |\n|---|---|\n| Reset | 36 h |\n').html;
+    expect(named).toContain('<div class="table-scroll" role="region" tabindex="0" aria-labelledby="limits"><table>');
+    expect(named.trim().endsWith('</table></div>')).toBe(true);
+    const unnamed = renderMarkdown('| Size "XL" | <b>Price</b> |\n|---|---|\n| 1 | 2 |\n').html;
+    expect(unnamed).toContain('<div class="table-scroll" role="region" tabindex="0" aria-label="Size &quot;XL&quot;, &lt;b&gt;Price&lt;/b&gt;"><table>');
+  });
+});
