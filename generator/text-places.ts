@@ -1,6 +1,7 @@
 // Where a text is in a content file: every string of a record with its field path, the line and
 // column of a text inside a field (a placeholder, a phone number), and a Markdown body's lines
-// outside code. For checks that point at a word, not just at its field. Pure.
+// outside code. For checks that point at a word, not just at its field, and two such checks of
+// the text itself (control characters, a body's top headings). Pure.
 import { locate, locateIn, type SourceRecord } from './load.ts';
 import { problem } from './errors.ts';
 import { formatPath, type Problem } from './problems.ts';
