@@ -138,7 +138,7 @@ export function sortChecks(checks: Check[]): Check[] {
 /** The validator's broken-link and missing-alt problems, shown among the checks. */
 function fromProblems(input: CheckInput): Check[] {
   return (input.problems ?? [])
-    .filter((p) => p.code === 'broken-link' || p.code === 'not-a-site-path' || p.code === 'missing-alt' || (/alt$/i.test(p.path) && (p.code === 'missing-field' || p.code === 'empty')))
+    .filter((p) => p.code === 'broken-link' || p.code === 'link-with-language' || p.code === 'not-a-site-path' || p.code === 'missing-alt' || (/alt$/i.test(p.path) && (p.code === 'missing-field' || p.code === 'empty')))
     .map((p) => ({ ...p, pages: pagesBuiltFrom(input, p.file) }));
 }
 

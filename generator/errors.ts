@@ -198,6 +198,10 @@ export const catalogue = {
     message: ({ target }) => `link "${target}" goes to a page that does not exist`,
     hint: ({ suggestion }) => meant(suggestion, 'link to an existing page (the Pages list of /_admin shows them all) or remove the link'),
   }),
+  'link-with-language': kind<{ target: string; path: string }>({
+    message: ({ target }) => `link "${target}" names a page in one language`,
+    hint: ({ path }) => `write ${path}: content names a page by its English path, and each language's pages link to their own language by themselves`,
+  }),
   'not-a-site-path': kind<{ value: string }>({
     message: ({ value }) => `"${value}" is not a path on this site`,
     hint: () => 'start it with /, e.g. /contact-us',

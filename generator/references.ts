@@ -9,6 +9,7 @@ import type { SourceRecord } from './load.ts';
 import { nearestName, nearestPath, nearestRoute } from './suggest.ts';
 import { EditMemo } from './edit-memo.ts';
 import { markdownTargets } from './markdown.ts';
+import { translatedLocales } from './locales.ts';
 
 /** What the site holds for references to point at. */
 export interface ReferenceContext {
@@ -76,7 +77,12 @@ export function imageProblem(value: string, cx: ReferenceContext, at: Where): Pr
 export function linkProblem(value: string, routes: Set<string>, internalOnly: boolean, at: Where): Problem | undefined {
   if (value.startsWith('/')) {
     const path = value.replace(/[?#].*$/, '') || '/';
-    return routes.has(path) ? undefined : problem('broken-link', placeOf(at), { target: value, suggestion: nearestRoute(path, routes) });
+    if (routes.has(path)) return undefined;
+    // /fr/terms-conditions: the page exists, in French. Content names a page by its English path
+    // and each language's pages link to their own language by themselves (transform.ts).
+    const [, locale, rest] = /^\/([a-z]{2})(\/.*)?$/.exec(path) ?? [];
+    if (locale && (translatedLocales as readonly string[]).includes(locale) && routes.has(rest || '/')) return problem('link-with-language', placeOf(at), { target: value, path: (rest || '/') + value.slice(path.length) });
+    return problem('broken-link', placeOf(at), { target: value, suggestion: nearestRoute(path, routes) });
   }
   if (internalOnly) return problem('not-a-site-path', placeOf(at), { value });
   if (/^(https?:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9]+)$/.test(value)) return undefined;

@@ -91,7 +91,7 @@ const FORMATS: Record<string, 'not-a-date' | 'not-an-email' | 'not-a-url'> = { d
 // Which problem says the most when one field has several: a check against the rest of the site
 // (it names the nearest valid value) before the list of allowed values, before the form.
 const RANK: Code[] = [
-  'still-to-write', 'unknown-placeholder', 'unknown-menu', 'unknown-category', 'missing-image', 'remote-image', 'broken-link', 'not-a-site-path', 'not-a-link', 'symbolic-link', 'path-outside-content',
+  'still-to-write', 'unknown-placeholder', 'unknown-menu', 'unknown-category', 'missing-image', 'remote-image', 'broken-link', 'link-with-language', 'not-a-site-path', 'not-a-link', 'symbolic-link', 'path-outside-content',
   'unknown-field', 'not-allowed', 'not-a-date', 'not-an-email', 'not-a-url', 'wrong-type', 'empty', 'wrong-form', 'too-short', 'too-long',
 ];
 const rank = (code: Code) => (RANK.includes(code) ? RANK.indexOf(code) : RANK.length);

@@ -290,6 +290,18 @@ describe('validate', () => {
     expect(problemsOf(box).map((p) => `${p.line}:${p.column} ${p.code}`)).toEqual([`${lineOf(text, '# A second title')}:1 body-top-heading`, `${lineOf(text, 'A paragraph')}:1 body-top-heading`]);
   });
 
+  test('a link to a page by its French path (/fr/…) names the English path to write, in a body, a Markdown field and a link field', () => {
+    box = sandbox();
+    box.write('fr/faqs/01-benefits.yaml', `${box.read('fr/faqs/01-benefits.yaml').replace(/\n*$/, '\n\n')}  Voir [nos conditions](/fr/terms-conditions).\n`);
+    box.write('fr/blog/adas-driver-safety-programs.md', `${box.read('fr/blog/adas-driver-safety-programs.md')}\n[Écrivez-nous](/fr/contact-us#form) ou [ailleurs](/fr/nowhere).\n`);
+    box.edit('navigation.yaml', 'href: /faqs }', 'href: /fr/faqs }');
+    const found = problemsOf(box).map((p) => `${p.file} ${p.code} ${p.message}; ${p.hint}`);
+    expect(found).toContain('content/navigation.yaml link-with-language link "/fr/faqs" names a page in one language; write /faqs: content names a page by its English path, and each language\'s pages link to their own language by themselves');
+    expect(found).toContainEqual(expect.stringMatching(/^content\/fr\/faqs\/01-benefits\.yaml link-with-language link "\/fr\/terms-conditions" .*; write \/terms-conditions:/));
+    expect(found).toContainEqual(expect.stringMatching(/^content\/fr\/blog\/adas-driver-safety-programs\.md link-with-language link "\/fr\/contact-us#form" .*; write \/contact-us#form:/));
+    expect(found).toContainEqual(expect.stringMatching(/^content\/fr\/blog\/adas-driver-safety-programs\.md broken-link link "\/fr\/nowhere" goes to a page that does not exist/));
+  });
+
   test('a required file that is missing is named', () => {
     box = sandbox();
     box.edit('site.yaml', /[\s\S]*/, '');
