@@ -27,6 +27,9 @@ export interface ImageInfo {
   placeholder?: string;
 }
 
+/** The folders whose every SVG goes into the icon sprite (`AssetStore.sprite`). */
+export const SPRITE_FOLDERS = ['icons', 'industries'] as const;
+
 export class AssetStore {
   /** Output files: dist-relative path → bytes. */
   readonly files = new Map<string, Buffer>();
@@ -49,7 +52,7 @@ export class AssetStore {
   private sprite(): string {
     if (this.spriteUrl) return this.spriteUrl;
     const symbols: string[] = [];
-    for (const folder of ['icons', 'industries']) {
+    for (const folder of SPRITE_FOLDERS) {
       // Hidden files are never content (editors' locks and swap files live there).
       const names = listUnder(this.contentDir, `images/${folder}`).filter((e) => !e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).filter((f) => f.endsWith('.svg')).sort();
       for (const name of names) {

@@ -1,6 +1,7 @@
 // Where a check's finding is written in content: the line and column of a link, an image path or a
 // field in the content files' text, and the HTML decoding the rendered-page checks need. Pure.
 import type { CheckInput, CheckPage } from './checks.ts';
+import { placeAt } from './errors.ts';
 
 /** Where the first of `needles` is written: the page's own files first, then any content file; else the page's file. */
 export function find(input: CheckInput, needles: string[], page: CheckPage): { file: string; line: number; column: number } {
@@ -25,8 +26,7 @@ export function locateText(text: string | undefined, pattern: RegExp): { line: n
   if (text === undefined) return undefined;
   const m = pattern.exec(text);
   if (!m) return undefined;
-  const before = text.slice(0, m.index + (m[0].length - m[0].trimStart().length)).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+  return placeAt(text, m.index + (m[0].length - m[0].trimStart().length));
 }
 
 /** The text of an HTML attribute value (the inverse of escapeHtml, for the entities a renderer writes). */

@@ -330,6 +330,12 @@ export interface Place {
   path?: string;
 }
 
+/** Line and column (1-based) of the character at `index` of `text`. */
+export function placeAt(text: string, index: number): { line: number; column: number } {
+  const before = text.slice(0, index).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
 /** A located problem of one kind, its words from the catalogue. */
 export function problem<C extends Code>(code: C, at: Place, ...[args]: Rest<C>): Problem {
   const entry = catalogue[code] as Kind<ArgsOf<C>>;

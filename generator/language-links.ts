@@ -1,7 +1,7 @@
 // French pages (any language but English) that link to the English version of a page their
 // language has: the rendered-page check (the preview and /_admin keep the pages) and the same
 // links found in the copy (`site build`, `site validate`), located where they are written. Pure.
-import { problem } from './errors.ts';
+import { placeAt, problem } from './errors.ts';
 import { localeOf } from './load.ts';
 import { DEFAULT_LOCALE, isPagePath, localePath, pathLocale, type Locale } from './locales.ts';
 import type { Check, CheckInput, CheckPage } from './checks.ts';
@@ -93,9 +93,8 @@ export function englishLinksInCopy(input: CheckInput): Check[] {
     for (const m of text.matchAll(pattern)) {
       const link = englishLink(m[2]!.replace(/^\{url\}/, site), locale, input, routes);
       if (!link) continue;
-      const before = text.slice(0, m.index + m[1]!.length).split('\n');
       const pages = input.pages.filter((p) => pageLocale(p) === locale && p.sources.includes(file)).map((p) => p.path);
-      checks.push({ ...problem('link-to-english', { file, line: before.length, column: before[before.length - 1]!.length + 1 }, link), pages });
+      checks.push({ ...problem('link-to-english', { file, ...placeAt(text, m.index + m[1]!.length) }, link), pages });
     }
   }
   return checks;

@@ -12,7 +12,7 @@ import { collections, sharedCollections, type CollectionName, type CollectionDef
 import { inLocale, splitLocale, translatedLocales, type Locale } from './locales.ts';
 import { sha256 } from './hash.ts';
 import { displayPath as display, inspectUnder, listUnder, readInspected, readListed, statusProblem } from './paths.ts';
-import { problem } from './errors.ts';
+import { placeAt, problem } from './errors.ts';
 import type { Problem } from './problems.ts';
 import { yamlProblem } from './yaml-problems.ts';
 
@@ -135,8 +135,8 @@ export function parseSource(source: string, file: string, collection: Collection
   // An alias is written with "*": most files have none to walk for.
   if (!problems.length && yamlText.includes('*') && expandsPast(data, MAX_VALUES)) {
     const alias = /(^|[\s,[{:-])\*[^\s,[\]{}]/m.exec(yamlText);
-    const before = yamlText.slice(0, alias ? alias.index + alias[1]!.length : 0).split('\n');
-    problems.push(problem('yaml-aliases', { file, line: before.length + lineOffset, column: before.at(-1)!.length + 1 }, { limit: MAX_VALUES }));
+    const at = placeAt(yamlText, alias ? alias.index + alias[1]!.length : 0);
+    problems.push(problem('yaml-aliases', { file, line: at.line + lineOffset, column: at.column }, { limit: MAX_VALUES }));
   }
   if (problems.length) data = undefined;
   const record: SourceRecord = { collection, locale, file, relPath, slug, data, body, bodyLine, yamlText, lineOffset, problems };

@@ -93,17 +93,15 @@ export function controlCharacterProblems(record: SourceRecord): Problem[] {
  * and search engines read. One problem each, at its line.
  */
 export function topHeadingProblems(record: SourceRecord): Problem[] {
-  const body = record.body;
-  if (body === undefined || !/^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m.test(body)) return [];
+  if (record.body === undefined || !/^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m.test(record.body)) return [];
+  const lines = proseLinesOf(record);
   const problems: Problem[] = [];
-  let fenced = false;
-  let previous = '';
-  body.split('\n').forEach((line, i) => {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const atx = !fenced && /^ {0,3}#(?:[ \t]|$)/.test(line);
-    const setext = !fenced && /^ {0,3}=+[ \t]*$/.test(line) && previous.trim() !== '' && !/^ {0,3}(?:[-*+]|\d+\.|#|>)/.test(previous);
-    if (atx || setext) problems.push(problem('body-top-heading', { file: record.file, line: (record.bodyLine ?? 1) + i - (setext ? 1 : 0), column: 1, path: 'body' }, {}));
-    previous = fenced ? '' : line;
+  lines.forEach(({ line, text }, i) => {
+    // A setext heading's text is the line just above its ===, if that is prose.
+    const previous = lines[i - 1]?.line === line - 1 ? lines[i - 1]!.text : '';
+    const atx = /^ {0,3}#(?:[ \t]|$)/.test(text);
+    const setext = /^ {0,3}=+[ \t]*$/.test(text) && previous.trim() !== '' && !/^ {0,3}(?:[-*+]|\d+\.|#|>)/.test(previous);
+    if (atx || setext) problems.push(problem('body-top-heading', { file: record.file, line: setext ? line - 1 : line, column: 1, path: 'body' }, {}));
   });
   return problems;
 }

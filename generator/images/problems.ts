@@ -1,7 +1,7 @@
 // Author feedback about a photo (issue #17), located at the field or Markdown that names it,
 // in the catalogue's words (generator/errors.ts). Pure: it reads what encode.ts found, never
 // the image.
-import { problem, type Place } from '../errors.ts';
+import { placeAt, problem, type Place } from '../errors.ts';
 import type { Problem } from '../problems.ts';
 import { ImageSourceError } from './encode.ts';
 import { largestUse, type ImageRole } from './roles.ts';
@@ -72,6 +72,5 @@ export function activeSvgProblem(svg: string, file: string): Problem | undefined
     if (found && (!first || found.index < first.index)) first = { index: found.index, what };
   }
   if (!first) return undefined;
-  const before = svg.slice(0, first.index).split('\n');
-  return problem('svg-active', { file, line: before.length, column: before.at(-1)!.length + 1 }, { what: first.what });
+  return problem('svg-active', { file, ...placeAt(svg, first.index) }, { what: first.what });
 }

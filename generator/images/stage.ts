@@ -4,7 +4,7 @@
 // problem located at each field or Markdown image that names it. The stage remembers what it
 // encoded: the preview re-encodes only a photo whose file changed (`invalidate`).
 import { availableParallelism } from 'node:os';
-import type { AssetStore } from '../assets.ts';
+import { SPRITE_FOLDERS, type AssetStore } from '../assets.ts';
 import type { Place } from '../errors.ts';
 import { displayPath, listUnder, readUnder } from '../paths.ts';
 import { join } from 'node:path';
@@ -32,9 +32,6 @@ export interface ImageReference {
  * 2 cores, peak RSS under 500 MB (`npm run bench:images`; README, "Photos").
  */
 export const photoTransform: Transform = { ...defaultTransform, widths: WIDTH_LADDER, avifEffort: 1 };
-
-/** The folders whose every SVG goes into the icon sprite (generator/assets.ts). */
-const SPRITE_FOLDERS = ['icons', 'industries'];
 
 type Outcome = { encoded: Encoded; error?: undefined } | { encoded?: undefined; error: ImageSourceError };
 
@@ -110,13 +107,12 @@ export class ImageStage {
   private svgProblems(): Problem[] {
     const svgs = new Set([...this.references.keys()].filter((value) => value.toLowerCase().endsWith('.svg')));
     for (const folder of SPRITE_FOLDERS) {
-      const entries = (() => {
-        try {
-          return listUnder(this.contentDir, `images/${folder}`);
-        } catch {
-          return []; // no such folder (validation reports a link or anything odd on the way)
-        }
-      })();
+      let entries: ReturnType<typeof listUnder> = [];
+      try {
+        entries = listUnder(this.contentDir, `images/${folder}`);
+      } catch {
+        // No such folder (validation reports a link or anything odd on the way).
+      }
       for (const entry of entries) if (entry.isFile() && entry.name.endsWith('.svg') && !entry.name.startsWith('.')) svgs.add(`images/${folder}/${entry.name}`);
     }
     const problems: Problem[] = [];
