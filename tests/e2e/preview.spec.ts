@@ -102,11 +102,11 @@ test('an edit re-renders only the pages built from that file', async ({ request 
   expect(await (await request.get(`${base}/faqs`)).text()).toContain('How does telematics cut idling');
 });
 
-test('a post with a code block stays as wide as a phone: the block scrolls in its own box (it had made a post 590 px wide at 375)', async ({ page }) => {
+test('a post with a code block stays as wide as a phone: the block scrolls in its own box (it had made a post 590 px wide at 375); code in a sentence is a tinted chip that wraps', async ({ page }) => {
   const POST = 'blog/eld-compliance-checklist-for-carriers.md';
   const line = 'curl -s "https://api.example.com/v1/logs?driver=D-1042&from=2024-03-01T00:00:00Z&to=2024-03-08T00:00:00Z&format=csv"';
   const before = log.text.length;
-  box.edit(POST, /\n*$/, `\n\nAn export, for the record:\n\n\`\`\`sh\n${line}\n\`\`\`\n`);
+  box.edit(POST, /\n*$/, `\n\nAn export, for the record:\n\n\`\`\`sh\n${line}\n\`\`\`\n\nOr open \`/home/dispatch/exports/2024/hours_of_service_records_for_driver_D1042.csv\` in a spreadsheet.\n`);
   await expect.poll(() => log.text.slice(before), { timeout: 20_000 }).toMatch(/✓ \d+ pages? rebuilt[^\n]*eld-compliance-checklist-for-carriers\.md/);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`${base}/blog-details/4`);
@@ -116,6 +116,15 @@ test('a post with a code block stays as wide as a phone: the block scrolls in it
   const fits = await block.evaluate((pre) => ({ overflow: getComputedStyle(pre).overflowX, scrolls: pre.scrollWidth > pre.clientWidth, right: pre.getBoundingClientRect().right }));
   expect(fits).toEqual({ overflow: 'auto', scrolls: true, right: expect.any(Number) });
   expect(fits.right).toBeLessThanOrEqual(375);
+  const chip = await page.locator('.prose p > code', { hasText: 'D1042' }).evaluate((code) => ({
+    background: getComputedStyle(code).backgroundColor,
+    paragraph: getComputedStyle(code.parentElement!).backgroundColor,
+    lines: code.getClientRects().length,
+    right: Math.max(...[...code.getClientRects()].map((r) => r.right)),
+  }));
+  expect(chip.background).not.toBe(chip.paragraph);
+  expect(chip.lines).toBeGreaterThan(1);
+  expect(chip.right).toBeLessThanOrEqual(375);
 });
 
 test('a DNS-rebinding page (attacker.example resolving to 127.0.0.1) gets 421 and can neither read nor delete the leads', async ({ playwright, launchOptions, request }) => {
