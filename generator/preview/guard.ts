@@ -62,6 +62,12 @@ export function originAllowed(method: string | undefined, origin: string | undef
   return origin.toLowerCase() === own;
 }
 
+/** True when `origin` is a page of this server: http:// and a Host the Host rule admits (its local stand-ins trust these). */
+export function ownOrigin(origin: string, listening: Listening): boolean {
+  const url = URL.parse(origin);
+  return url?.protocol === 'http:' && url.origin === origin.toLowerCase() && hostAllowed(url.host, listening);
+}
+
 /** The preview's own endpoints, which the Origin rule protects. */
 export const OWN_ENDPOINTS = /^\/(_admin|_site)(\/|$)/;
 
@@ -91,6 +97,14 @@ export function admit(req: IncomingMessage, res: ServerResponse, listening: List
     return undefined;
   }
   const path = url.pathname;
+  // Another site's page cannot read these (no CORS), but it can make the browser fetch them in a
+  // loop, and each /_admin/api/state is a whole site's state: refuse what the browser says comes
+  // from another site (Sec-Fetch-Site), except a navigation (a link to the admin).
+  const site = req.headers['sec-fetch-site'];
+  if (OWN_ENDPOINTS.test(path) && (site === 'cross-site' || site === 'same-site') && req.headers['sec-fetch-mode'] !== 'navigate') {
+    refuse(res, 403, `403 Forbidden: ${path} answers the ${server}'s own pages only, not a request from another site.\n`);
+    return undefined;
+  }
   if (OWN_ENDPOINTS.test(path) && !originAllowed(req.method, req.headers.origin, host)) {
     refuse(res, 403, `403 Forbidden: ${req.method} ${path} changes the ${server}'s data, so it is accepted only from the ${server}'s own pages `
       + `(an Origin header of http://${host}). Requests from other sites, and requests without an Origin header, are refused.\n`);

@@ -66,7 +66,7 @@ export function clearRefusal(mode: LeadsMode): string | undefined {
   return `Leads are in the real bucket s3://${mode.bucket} (AWS, ${mode.region}); the preview never deletes them.`;
 }
 
-export async function startLeadService(options: { contentDir: string; outDir: string; origin: string; endpoint: string; log: (line: string) => void }): Promise<LeadService> {
+export async function startLeadService(options: { contentDir: string; outDir: string; origin: string; pageOrigin?: (origin: string) => boolean; endpoint: string; log: (line: string) => void }): Promise<LeadService> {
   const mode = leadsMode(process.env);
   let settings = leadSettings(options.contentDir);
   const readSettings = (): LeadSettings => {
@@ -86,7 +86,7 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     ses = new SESClient({});
   } else {
     const dir = join(dirname(options.outDir), `${basename(options.outDir)}-aws`);
-    const s3 = await startLocalS3({ directory: join(dir, 's3'), buckets: [LOCAL_LEADS_BUCKET], corsOrigins: [options.origin] });
+    const s3 = await startLocalS3({ directory: join(dir, 's3'), buckets: [LOCAL_LEADS_BUCKET], browserOrigin: options.pageOrigin });
     const sesServer = await startLocalSes();
     local = { s3, ses: sesServer, dir };
     archive = s3Archive(localS3Client(s3.url), LOCAL_LEADS_BUCKET);
@@ -124,7 +124,10 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     async handle(req, res, url) {
       if (url.pathname === '/_site/leads') return leadsEndpoint(req, res);
       const event = await toEvent(req, url);
-      const handler = createHandler(deps());
+      // The preview's pages by whichever address it was opened at (localhost, 127.0.0.1, a LAN
+      // address with --host 0.0.0.0): the server has admitted this request's Host already.
+      const current = deps();
+      const handler = createHandler({ ...current, allowedOrigins: [...current.allowedOrigins, `http://${req.headers.host ?? ''}`.toLowerCase()] });
       // The rest of an oversized body is never read: close the connection after the 413.
       send(res, await handler(event), event.truncated ? { connection: 'close' } : {});
     },

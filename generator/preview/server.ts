@@ -19,7 +19,7 @@ import { bold, dim, green, printTimings, red } from '../cli/output.ts';
 import { startLeadService, type LeadService } from './leads.ts';
 import { createAdmin } from './admin/server.ts';
 import { isEditorTempFile } from './editor-files.ts';
-import { admit, type Listening } from './guard.ts';
+import { admit, ownOrigin, type Listening } from './guard.ts';
 import { isSafeKey, readListedFiles, type ServedFiles } from './build-files.ts';
 
 export interface PreviewOptions {
@@ -160,7 +160,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const watcher = options.watch
-    ? watch([options.contentDir, join(projectRoot, 'templates'), join(projectRoot, 'styles')], { ignoreInitial: true, ignored: isEditorTempFile })
+    ? watch([options.contentDir, join(projectRoot, 'templates'), join(projectRoot, 'styles')], { ignoreInitial: true, ignored: isEditorTempFile, followSymlinks: false })
     : undefined;
   // An edit saved before the watcher's first scan ends would be lost: announce the URL only after.
   if (watcher) await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
@@ -178,7 +178,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const port = typeof address === 'object' && address ? address.port : options.port;
   listening = { host: options.host, port };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
-  leads = await startLeadService({ contentDir: options.contentDir, outDir: options.outDir, origin: url, endpoint: '/send-email/', log });
+  const serving = listening;
+  leads = await startLeadService({ contentDir: options.contentDir, outDir: options.outDir, origin: url, pageOrigin: (origin) => ownOrigin(origin, serving), endpoint: '/send-email/', log });
   pageHeaders = withConnectSources(securityHeaders, leads.connectOrigins);
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
   log(`  Admin preview: ${url}/_admin`);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, pathLocale } from '../locales.ts';
 import { permalink } from '../routes.ts';
 
-interface CfRequest { uri: string; querystring: Record<string, { value: string }> }
+interface CfRequest { uri: string; querystring: Record<string, { value: string; multiValue?: { value: string }[] }> }
 interface CfResponse { statusCode: number; headers: Record<string, { value: string }> }
 type Handler = (event: { request: CfRequest }) => CfRequest | CfResponse;
 
@@ -15,11 +15,28 @@ export type Resolution = { kind: 'file'; file: string } | { kind: 'redirect'; st
 
 /** Path (and query) as the browser sent it → the dist/ file to serve, or a redirect. */
 export function resolveUrl(pathname: string, search = ''): Resolution {
-  const querystring: CfRequest['querystring'] = {};
-  for (const [key, value] of new URLSearchParams(search)) querystring[key] = { value };
-  const result = handler({ request: { uri: pathname, querystring } });
+  const result = handler({ request: { uri: pathname, querystring: cloudFrontQuery(search) } });
   if ('statusCode' in result) return { kind: 'redirect', status: result.statusCode, location: result.headers.location!.value };
   return { kind: 'file', file: decodeKey(result.uri).replace(/^\/+/, '') };
+}
+
+/**
+ * The query as CloudFront hands it to a function: names and values as the browser sent them
+ * (still percent-encoded: the rule writes them back into a Location as they are), and a name sent
+ * twice with every value in `multiValue`. Decoded here, `?a=%26b%3Dc` had come back as
+ * `?a=&b=c`, `?a=1&a=2` as `?a=2`, and `?a=%0d%0a` as a header Node refuses (a 500).
+ */
+function cloudFrontQuery(search: string): CfRequest['querystring'] {
+  const querystring: CfRequest['querystring'] = Object.create(null);
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    if (!part) continue;
+    const at = part.indexOf('=');
+    const [key, value] = at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at + 1)];
+    const entry = querystring[key];
+    if (!entry) querystring[key] = { value };
+    else (entry.multiValue ??= [{ value: entry.value }]).push({ value });
+  }
+  return querystring;
 }
 
 /** The S3 key a URI names. A malformed percent-encoding names no key (S3: not found), rather than throwing in a server. */

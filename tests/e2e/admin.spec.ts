@@ -67,6 +67,17 @@ test('Pages lists every page with the files it is built from, its weight, and vi
   }
 });
 
+test('an address naming no page of the build (a link someone sent) shows the list, never a link or frame to what it names; a malformed one shows Pages', async ({ page }) => {
+  for (const view of ['https://evil.example/login', '//evil.example/', 'javascript:alert(1)', '/no-such-page']) {
+    await page.goto(`${base}/_admin#pages?view=${encodeURIComponent(view)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.locator('a[href*="evil.example"], a[href^="javascript:"]')).toHaveCount(0);
+  }
+  await page.goto(`${base}/_admin#%E0%A4%A`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
+});
+
 test('an edit to a content file shows in Content without a reload', async ({ page }) => {
   await page.goto(`${base}/_admin#content`);
   const row = page.locator(`tr[data-file="content/${FAQ}"]`);

@@ -11,6 +11,8 @@ export interface CallOptions {
   origin?: string;
   body?: string | Buffer;
   type?: string;
+  /** Any other headers (Sec-Fetch-Site, ...). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one request to `base` (http://127.0.0.1:port) for `path` exactly as given, not normalised. */
@@ -19,6 +21,7 @@ export function call(base: string, path: string, options: CallOptions = {}): Pro
   const headers: Record<string, string> = { host: options.host ?? target.host };
   if (options.origin) headers.origin = options.origin;
   if (options.type) headers['content-type'] = options.type;
+  Object.assign(headers, options.headers);
   if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
   return new Promise((resolve, reject) => {
     let answered = false;

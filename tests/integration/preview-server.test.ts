@@ -2,7 +2,7 @@
 // of the shipped content, its lead function on s3rver and the SES emulator, called over HTTP
 // with the Host and Origin headers a DNS-rebinding page or another site's page makes a browser send.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +84,62 @@ describe('the preview answers only requests addressed to itself', () => {
   });
 });
 
+describe('the local S3 and SES stand-ins answer only the preview', () => {
+  /** A browser's multipart POST to s3rver, as a form on another site can send it without asking first. */
+  const upload = (key: string) => {
+    const boundary = '----stand-in-test';
+    return Buffer.from([
+      `--${boundary}`, `Content-Disposition: form-data; name="key"`, '', key,
+      `--${boundary}`, `Content-Disposition: form-data; name="file"; filename="x.txt"`, 'Content-Type: text/plain', '', 'planted',
+      `--${boundary}--`, '',
+    ].join('\r\n'));
+  };
+  const multipart = 'multipart/form-data; boundary=----stand-in-test';
+
+  test('another site\'s page cannot post into the archive (s3rver writes a key\'s ../ to disk) nor read it by rebinding', async () => {
+    const s3 = preview.leads.s3!;
+    const s3Port = new URL(s3).port;
+    for (const origin of ['http://evil.example', 'null', `http://attacker.example:${port}`]) {
+      const answer = await call(s3, '/trillium-leads-local', { method: 'POST', origin, type: multipart, body: upload('../../../planted-by-test') });
+      expect(answer.status, origin).toBe(403);
+    }
+    const rebound = await call(s3, '/trillium-leads-local?list-type=2', { host: `attacker.example:${s3Port}` });
+    expect(rebound.status).toBe(421);
+    expect(existsSync(join(dir, 'planted-by-test._S3rver_object'))).toBe(false);
+    expect(readdirSync(dir)).not.toContain('planted-by-test._S3rver_object');
+    // The preview's own pages, by any address the preview answers to, may upload (the résumé).
+    for (const origin of [base, `http://localhost:${port}`]) {
+      const answer = await call(s3, '/trillium-leads-local', { method: 'POST', origin, type: multipart, body: upload('uploads/stand-in-test.txt') });
+      expect(answer.status, `${origin} ${answer.text}`).toBeLessThan(300);
+    }
+  });
+
+  test('another site\'s page cannot clear the captured mail, and a rebinding page cannot read it', async () => {
+    await sendLead('stand-in ses');
+    const ses = preview.leads.inbox!.replace(/\/$/, '');
+    const sesPort = new URL(ses).port;
+    const cleared = await call(ses, '/clear-store', { method: 'POST', origin: 'https://evil.example', type: 'text/plain', body: '' });
+    expect(cleared.status).toBe(403);
+    const read = await call(ses, '/store', { host: `attacker.example:${sesPort}` });
+    expect(read.status).toBe(421);
+    expect(read.text).not.toContain(EMAIL);
+    // Its own inbox page (same origin) and the preview itself still read it.
+    expect((await call(ses, '/store', { origin: ses })).text).toContain('stand-in ses');
+    expect(await archivedMarkers()).toContain('stand-in ses');
+  });
+
+  test('a form sent from the preview opened at localhost is accepted, as from 127.0.0.1', async () => {
+    const fields = { name: 'Ana Silva', phone: '(416) 555-0123', email: EMAIL, department: 'LinkedIn', additionalInfo: 'from localhost' };
+    const body = JSON.stringify({ form: 'contact', fields, submissionId: `localhost-${Date.now()}`, fax: '' });
+    const origin = `http://localhost:${port}`;
+    const answer = await call(base, '/send-email/', { method: 'POST', host: `localhost:${port}`, origin, type: 'application/json', body });
+    expect(answer.status, answer.text).toBe(200);
+    // A page of another port or scheme is still another origin.
+    const other = await call(base, '/send-email/', { method: 'POST', host: `localhost:${port}`, origin: `http://localhost:1`, type: 'application/json', body });
+    expect(other.status).toBe(403);
+  });
+});
+
 describe('only a same-origin request changes anything', () => {
   test('a cross-origin DELETE (Origin: http://evil.example) is refused with 403 and the archive is intact', async () => {
     await sendLead('cross-origin delete');
@@ -100,6 +156,17 @@ describe('only a same-origin request changes anything', () => {
     // The request line may name the whole URL (absolute form): the same path, the same rule.
     expect((await call(base, `${base}/_site/leads`, { method: 'DELETE' })).status).toBe(403);
     expect(await archivedMarkers()).toContain('no origin delete');
+  });
+
+  test('another site cannot make the browser fetch the admin\'s state (each one a whole site\'s) or the preview\'s events; a link to the admin still opens it', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      for (const path of ['/_admin/api/state', '/_site/leads', '/_site/events']) {
+        const answer = await call(base, path, { headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' } });
+        expect(answer.status, `${site} ${path}`).toBe(403);
+      }
+      expect((await call(base, '/_admin', { headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } })).status).toBe(200);
+    }
+    expect((await call(base, '/_admin/api/state', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } })).status).toBe(200);
   });
 
   test('a POST to the admin API from another origin is refused with 403', async () => {

@@ -82,6 +82,14 @@ describe('admin server', () => {
     }
   });
 
+  test('an edit of thousands of files (a folder saved at once, a link to a big folder) lists the first 200 and counts them all', async () => {
+    const edited = Array.from({ length: 5000 }, (_, i) => `content/blog/post-${i}.md`);
+    admin.built({ kind: 'edit', ms: 3, edited });
+    const state = (await (await fetch(`${base}/_admin/api/state`)).json()) as AdminState;
+    expect(state.builds[0]!.edited).toEqual(edited.slice(0, 200));
+    expect(state.builds[0]!.editedCount).toBe(5000);
+  });
+
   test('a site page may be framed by a same-origin frame (the admin), and by nothing else', async () => {
     const framed = await fetch(`${base}/faqs`, { headers: { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'same-origin' } });
     expect(framed.headers.get('x-frame-options')).toBe('SAMEORIGIN');

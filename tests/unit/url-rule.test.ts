@@ -19,6 +19,13 @@ describe('URL rule (the CloudFront Function the preview also runs)', () => {
     expect(resolveUrl('/solutions/', '?a=1')).toEqual({ kind: 'redirect', status: 301, location: '/solutions?a=1' });
   });
 
+  test('the query comes back as it was sent, as CloudFront hands it over: encoded, repeated names kept', () => {
+    expect(resolveUrl('/blogs/', '?q=%26b%3Dc&tag=a&tag=b&flag')).toEqual({ kind: 'redirect', status: 301, location: '/blogs?q=%26b%3Dc&tag=a&tag=b&flag' });
+    // Decoded, this was a line break in the Location header (Node refused it: a 500).
+    expect(resolveUrl('/blogs/', '?a=%0d%0aX:1')).toEqual({ kind: 'redirect', status: 301, location: '/blogs?a=%0d%0aX:1' });
+    expect(resolveUrl('/blogs/', '?__proto__=1&constructor=2')).toEqual({ kind: 'redirect', status: 301, location: '/blogs?__proto__=1&constructor=2' });
+  });
+
   test('/fr/blog-details without an id redirects to /fr/blogs (it was a 404)', () => {
     expect(resolveUrl('/fr/blog-details')).toEqual({ kind: 'redirect', status: 301, location: '/fr/blogs' });
     expect(resolveUrl('/fr/blog-details/')).toEqual({ kind: 'redirect', status: 301, location: '/fr/blogs' });

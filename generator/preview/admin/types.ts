@@ -86,8 +86,9 @@ export interface BuildRun {
   /** ISO time the run finished. */
   at: string;
   ms: number;
-  /** Files whose change started the run. */
+  /** Files whose change started the run (at most the first 200: a save of a whole folder can be thousands; the count is exact). */
   edited: string[];
+  editedCount: number;
   /** Pages re-rendered (at most the first 200; the count is exact). */
   rerendered: string[];
   rerenderedCount: number;

@@ -79,7 +79,9 @@ export function App() {
       <main id="main" className="main">
         {!state ? (
           <h1 ref={heading} tabIndex={-1}>Loading…</h1>
-        ) : tab === 'pages' && view ? (
+        ) : tab === 'pages' && view && state.pages.some((p) => p.path === view) ? (
+          // Only a page of this build: the address is anyone's to write (a link in a chat or a
+          // page), and this view links and frames what it names.
           <DevicesView state={state} path={view} heading={heading} />
         ) : tab === 'pages' ? (
           <PagesView state={state} heading={heading} />

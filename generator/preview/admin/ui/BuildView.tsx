@@ -29,7 +29,8 @@ export function BuildView({ state, heading }: { state: AdminState; heading: RefO
 }
 
 function describe(run: BuildRun): string {
-  const what = run.kind === 'full' ? 'full build' : `edit of ${run.edited.join(', ') || 'a file'}`;
+  const more = run.editedCount > run.edited.length ? ` and ${run.editedCount - run.edited.length} more` : '';
+  const what = run.kind === 'full' ? 'full build' : `edit of ${run.edited.join(', ') || 'a file'}${more}`;
   if (run.error) return `${what}: the generator failed`;
   if (run.problems) return `${what}: ${plural(run.problems, 'content problem')}`;
   return `${what}: ${plural(run.rerenderedCount, 'page')} rendered`;
@@ -92,7 +93,10 @@ function Rebuilt({ run }: { run: BuildRun }) {
       <h2 id="rebuilt-heading">{run.kind === 'full' ? 'What the first build made' : 'What the last edit rebuilt'}</h2>
       <dl className="meta">
         <dt>Edited</dt>
-        <dd>{run.edited.length ? run.edited.map((f) => <div key={f}><code>{f}</code></div>) : <span className="muted">nothing (start of the preview)</span>}</dd>
+        <dd>
+          {run.edited.length ? run.edited.map((f) => <div key={f}><code>{f}</code></div>) : <span className="muted">nothing (start of the preview)</span>}
+          {run.editedCount > run.edited.length && <div className="muted">and {run.editedCount - run.edited.length} more</div>}
+        </dd>
         <dt>Pages</dt>
         <dd>
           {run.rerenderedCount ? (

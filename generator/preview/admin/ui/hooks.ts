@@ -29,7 +29,13 @@ export function useHashPlace(fallback: string): Place {
   const read = (): Place => {
     const hash = location.hash.slice(1);
     const at = hash.indexOf('?');
-    const tab = decodeURIComponent(at < 0 ? hash : hash.slice(0, at));
+    const raw = at < 0 ? hash : hash.slice(0, at);
+    let tab = raw;
+    try {
+      tab = decodeURIComponent(raw);
+    } catch {
+      // A malformed escape (#%E0%A4%A) is no section: the fallback shows, not a blank admin.
+    }
     return { tab: tab || fallback, params: new URLSearchParams(at < 0 ? '' : hash.slice(at + 1)) };
   };
   const [place, setPlace] = useState(read);
