@@ -9,9 +9,11 @@
 //   resumes/YYYY/MM/DD/<uuid>/<name>    résumés a valid lead references, moved from uploads/ (12 months)
 //   consent/<sha256 of address>/<at>-<type>-<rand>.json
 //                                       one consent event (requested, confirmed, withdrawn), written
-//                                       once and never rewritten: the proof CASL asks for (36 months)
+//                                       once and never rewritten: the proof CASL asks for (36 months);
+//                                       at most one `requested` per address and day
 //   notices/YYYY-MM-DD/<kind>/<sha256 of address>.json
-//                                       a visitor e-mail sent that day (one per address and kind; 2 days)
+//                                       a visitor e-mail sent that day (one per address and kind), or
+//                                       the day's consent request (kind consent-request; 2 days)
 //   outbox/<lead id>.json               { key }: a lead for the webhook to deliver (LEAD_WEBHOOK_URL; 7 days)
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +24,9 @@ import type { Attribution } from './attribution.ts';
 import { addressHash, type ConsentEvent } from './consent.ts';
 import type { LeadForEmail } from './email.ts';
 import { RESUME, resumeType } from './validation.ts';
+
+/** A consent request event. */
+export type ConsentRequest = Extract<ConsentEvent, { type: 'requested' }>;
 
 export interface ArchivedLead extends LeadForEmail {
   key: string;
@@ -39,6 +44,8 @@ export interface ArchivedLead extends LeadForEmail {
    * (requested, confirmed, withdrawn) are under consent/.
    */
   consent?: { id: string; wording: string };
+  /** How many times the visitor corrected the lead, by a retry with its key, before it was sent. */
+  revisions?: number;
   attempts: number;
   sentAt?: string;
   messageId?: string;
@@ -75,8 +82,19 @@ export interface Archive {
   downloadLink(key: string): Promise<{ url: string; expiresAt: string }>;
   /** Archives one consent event under its address (a new object each time, never overwritten). */
   addConsent(event: ConsentEvent): Promise<void>;
-  /** Every consent event of an address, oldest first. */
+  /**
+   * Archives a consent request unless its address already has one that day (UTC, by its `at`),
+   * and answers the consent id that stands for the day: this request's, or the earlier one's.
+   */
+  requestConsent(event: ConsentRequest): Promise<string>;
+  /** Every consent event of an address, oldest first (read a few at a time, in parallel). */
   consentEvents(email: string): Promise<ConsentEvent[]>;
+  /**
+   * The events that decide an address's standing now (consentStatus gives the same answer for
+   * them as for all): its latest confirmation or withdrawal and the latest request after it,
+   * at most two reads however long the history.
+   */
+  consentStanding(email: string): Promise<ConsentEvent[]>;
   /**
    * Records that a visitor e-mail of `kind` goes to `email` on `day` (YYYY-MM-DD, a conditional
    * write); false when one already went that day.
@@ -131,6 +149,18 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
       if (isMissing(error)) return false;
       throw error;
     }
+  };
+
+  /** Every key under a prefix, in S3's (lexicographic) order. */
+  const listKeys = async (Prefix: string) => {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
   };
 
   /** A conditional write: true when it wrote, false when the object was already there. */
@@ -224,22 +254,40 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
     },
 
     async addConsent(event) {
-      const rand = randomUUID().slice(0, 8);
-      await putJson(`consent/${addressHash(event.email)}/${event.at.replace(/[:.]/g, '')}-${event.type}-${rand}.json`, event, { conditional: true });
+      await putJson(consentKey(event), event, { conditional: true });
+    },
+
+    async requestConsent(event) {
+      // Every sign-up wrote a request, so one address signed up 300 times had 302 events, each read
+      // by every later lead and unsubscribe click. Now the day's first request is the day's
+      // request: a marker names it (looked up, then written conditionally, as claimNotice does),
+      // and it carries the event, so a function stopped between the marker and the event leaves
+      // the event for the next request of the day to write.
+      const Key = `notices/${event.at.slice(0, 10)}/consent-request/${addressHash(event.email)}.json`;
+      const mine = { key: consentKey(event), event };
+      let day = await getJson<typeof mine>(Key);
+      if (!day) day = (await writeOnce(() => putJson(Key, mine, { conditional: true }))) ? mine : await getJson<typeof mine>(Key);
+      if (!day) throw new Error('The day\'s consent request marker vanished');
+      const standing = day;
+      if (standing === mine || !(await exists(standing.key))) await writeOnce(() => putJson(standing.key, standing.event, { conditional: true }));
+      return standing.event.consentId;
     },
 
     async consentEvents(email) {
-      const events: ConsentEvent[] = [];
-      let token: string | undefined;
-      do {
-        const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `consent/${addressHash(email)}/`, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) {
-          const event = object.Key ? await getJson<ConsentEvent>(object.Key) : null;
-          if (event) events.push(event);
-        }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return events.sort((a, b) => a.at.localeCompare(b.at));
+      const events = await readLimited(await listKeys(`consent/${addressHash(email)}/`), (key) => getJson<ConsentEvent>(key));
+      return events.filter((e): e is ConsentEvent => e !== null).sort((a, b) => a.at.localeCompare(b.at));
+    },
+
+    async consentStanding(email) {
+      // Keys name each event's time and type and S3 lists them in time order, so the two events
+      // that matter are found from one listing (a page per 1,000 events), whatever came before.
+      const keys = await listKeys(`consent/${addressHash(email)}/`);
+      const typeOf = (key: string) => /-(requested|confirmed|withdrawn)-[^/]*\.json$/.exec(key)?.[1];
+      const last = keys.findLastIndex((key) => typeOf(key) === 'confirmed' || typeOf(key) === 'withdrawn');
+      const request = keys.slice(last + 1).findLast((key) => typeOf(key) === 'requested');
+      const wanted = [last < 0 ? undefined : keys[last], request].filter((key): key is string => key !== undefined);
+      const events = await Promise.all(wanted.map((key) => getJson<ConsentEvent>(key)));
+      return events.filter((e): e is ConsentEvent => e !== null);
     },
 
     async claimNotice(kind, email, day) {
@@ -279,11 +327,42 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
   };
 }
 
-/** Letters, digits, dot, dash and underscore; the extension kept; at most 100 characters. */
+/**
+ * Latin letters, digits, dot, dash and underscore; the extension kept; at most 100 characters.
+ * The extension is split off before cleaning and accents lose their marks (`CV Élodie Côté.pdf`
+ * is `CV-Elodie-Cote.pdf`); a name with no Latin letter is `resume.<ext>`. (Cleaned whole,
+ * `резюме.pdf` became `pdf`, which the lead then refused as not a PDF.)
+ */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'resume';
-  const cleaned = base.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[.-]+/, '').replace(/-+/g, '-');
-  return (cleaned || 'resume').slice(-100);
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const clean = (part: string) => part.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^\w.-]+/g, '-').replace(/-+/g, '-').replace(/^[.-]+|[.-]+$/g, '');
+  const extension = dot < 0 ? '' : clean(base.slice(dot + 1));
+  const suffix = extension ? `.${extension}` : '';
+  const stem = clean(dot < 0 ? base : base.slice(0, dot)).slice(0, 100 - suffix.length).replace(/[.-]+$/, '');
+  return `${stem || 'resume'}${suffix}`;
+}
+
+/** Where a consent event is kept: its time (sortable, so S3 lists events in time order) and type in the name. */
+function consentKey(event: ConsentEvent): string {
+  return `consent/${addressHash(event.email)}/${event.at.replace(/[:.]/g, '')}-${event.type}-${randomUUID().slice(0, 8)}.json`;
+}
+
+/** Reads in flight at once for a whole history: quick for a long one, without a burst of hundreds of requests. */
+const PARALLEL_READS = 8;
+
+/** `read` of every key, in order, at most PARALLEL_READS at a time. */
+async function readLimited<T>(keys: string[], read: (key: string) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(keys.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const i = next++;
+      out[i] = await read(keys[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, keys.length) }, worker));
+  return out;
 }
 
 function hasStatus(error: unknown, name: string, status: number): boolean {

@@ -79,9 +79,13 @@ export function headerSafe(value: string, max = 120): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
 }
 
-/** Text with line breaks kept but other control characters removed. */
+/**
+ * Text with line breaks kept, each as LF (NEL, U+2028 and U+2029 too, so the text body indents
+ * every line it shows), and other control characters (C0, C1) removed. The lead function cleans
+ * fields as they arrive; this also covers leads archived before it did.
+ */
 function textSafe(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return value.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
 export function composeEmail(lead: LeadForEmail, settings: EmailSettings): LeadEmail {

@@ -2,12 +2,12 @@
 // logic, then one response and one log line. It never logs visitor data or echoes an exception
 // to the client.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { header, json, method, parseBody, path, sitePath, type HttpEvent, type HttpResponse } from './http.ts';
+import { header, json, MAX_BODY_BYTES, method, parseBody, path, sitePath, type HttpEvent, type HttpResponse } from './http.ts';
 import { pageFromReferer } from './attribution.ts';
 import type { Circumstances } from './consent.ts';
 import { acceptLead, isForm, issueUploadTicket, type LeadDeps, type Outcome } from './lead.ts';
 import { answerLink } from './links.ts';
-import { formPage, formPostAnswer } from './pages.ts';
+import { failurePage, formPage, formPostAnswer } from './pages.ts';
 import { localeOf, type Locale } from './validation.ts';
 
 export interface HandlerDeps extends LeadDeps {
@@ -47,7 +47,7 @@ export function createHandler(deps: HandlerDeps) {
       // A dependency failed before the lead was archived: nothing was kept, the visitor must retry.
       outcome = 'unavailable';
       log({ level: 'error', requestId, error: (error as Error)?.name ?? 'Error' });
-      response = json(503, { accepted: false, error: 'The lead could not be saved just now. Please try again.', requestId });
+      response = plainPost(event) ? failureAnswer('unavailable', event, deps) : json(503, { accepted: false, error: 'The lead could not be saved just now. Please try again.', requestId });
     }
     const origin = header(event, 'origin');
     if (origin && deps.allowedOrigins.includes(origin)) Object.assign(response.headers, { 'access-control-allow-origin': origin, vary: 'Origin' });
@@ -84,7 +84,10 @@ async function route(event: HttpEvent, deps: HandlerDeps, requestId: string): Pr
   if (!allowed) return { response: json(403, { accepted: false, error: 'This origin may not call the lead function.' }), outcome: 'origin', form: '' };
 
   const body = parseBody(event, upload ? ['json'] : ['json', 'form']);
-  if (body.kind === 'error') return { response: json(body.status, { accepted: false, error: body.message }), outcome: `http-${body.status}`, form: '' };
+  if (body.kind === 'error') {
+    const response = body.status === 413 && plainPost(event) ? failureAnswer('too-large', event, deps) : json(body.status, { accepted: false, error: body.message });
+    return { response, outcome: `http-${body.status}`, form: '' };
+  }
 
   if (upload) return { ...(await uploadTicket(body.value, deps)), form: 'job' };
 
@@ -144,6 +147,25 @@ function asJson(result: Outcome, requestId: string): HttpResponse {
     case 'unsent':
       return json(502, { accepted: false, error: 'Your message is saved but could not be sent just now. Please try again.', requestId });
   }
+}
+
+/** A lead from a form without JavaScript: urlencoded, to the lead path (not the upload or a link). */
+function plainPost(event: HttpEvent): boolean {
+  return header(event, 'content-type').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded' && !/\/(upload|confirm|unsubscribe)\/?$/.test(path(event));
+}
+
+/**
+ * The page for a plain post the function could not take, in the visitor's language: the post's
+ * `locale` when its body was read (a 503), else the language of the page it came from (a 413's
+ * body is never parsed); back to that page, or to the form's own.
+ */
+function failureAnswer(failure: 'unavailable' | 'too-large', event: HttpEvent, deps: HandlerDeps): HttpResponse {
+  const referer = header(event, 'referer');
+  const back = backLink(referer, deps.allowedOrigins);
+  const posted = failure === 'unavailable' ? parseBody(event, ['form']) : undefined;
+  const values = posted?.kind === 'form' ? posted.value : {};
+  const locale = values.locale !== undefined ? localeOf(values.locale) : localeOf(/^\/(fr)(?:\/|$)/.exec(back ?? '')?.[1]);
+  return failurePage(failure, { locale, phone: deps.phone, back: back ?? formPage(isForm(values.form) ? values.form : '', locale), maxKilobytes: MAX_BODY_BYTES / 1024 });
 }
 
 function asPage(result: Outcome, deps: HandlerDeps, referer: string, locale: Locale): HttpResponse {

@@ -80,7 +80,7 @@ export function submissionHash(key: string): string {
 export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<Outcome> {
   const now = (deps.now ?? (() => new Date()))();
   if (!isForm(request.form)) {
-    return { kind: 'bad-request', message: `Unknown form ${JSON.stringify(typeof request.form === 'string' ? request.form.slice(0, 40) : request.form ?? null)}; expected one of ${FORMS.join(', ')}.` };
+    return { kind: 'bad-request', message: `Unknown form ${formNamed(request.form)}; expected one of ${FORMS.join(', ')}.` };
   }
   const form = request.form;
   const locale = localeOf(request.locale);
@@ -101,10 +101,11 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
     fields.resume ||= upload.split('/').pop()!;
   }
 
+  const content: Content = { fields, consent: form === 'newsletter' || ticked(request.newsOptIn), upload };
+
   // Without a key (a plain form post), identical content on the same day counts as one lead.
-  const key = typeof request.submissionId === 'string' ? request.submissionId : `content:${form}:${now.toISOString().slice(0, 10)}:${JSON.stringify(fields)}`;
-  const submission = submissionHash(key);
-  const found = await deps.archive.findSubmission(submission);
+  let key = typeof request.submissionId === 'string' ? request.submissionId : `content:${form}:${now.toISOString().slice(0, 10)}:${JSON.stringify(fields)}`;
+  let found = await deps.archive.findSubmission(submissionHash(key));
 
   if (upload) {
     // A retry of this very submission may find its résumé already moved to resumes/.
@@ -112,14 +113,29 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
     if (problem) return { kind: 'invalid', form, errors: { resume: problem } };
   }
 
+  let lead = found ? await deps.archive.get(found.key) : null;
+  // The form keeps its key after a failure, so a retry may carry what the visitor corrected;
+  // answering it with the first content dropped the correction while telling the visitor it was sent.
+  if (lead && !sameContent(lead, content)) {
+    if (lead.status === 'unsent') {
+      // Sales have not seen it: the lead becomes what the visitor sends now, under the same id.
+      await revise(lead, content, deps);
+    } else {
+      // Sent, its answer lost, then changed: another lead, under a key of this one's and the
+      // content's, so the same changed retry again is its duplicate.
+      key = `${key}:${contentDigest(content)}`;
+      found = await deps.archive.findSubmission(submissionHash(key));
+      lead = found ? await deps.archive.get(found.key) : null;
+    }
+  }
+
+  const submission = submissionHash(key);
   const record = found ?? (await claimNew(submission, now, deps.archive));
   if ('takenBy' in record) return { kind: 'duplicate', form, id: record.takenBy };
-  let lead = found ? await deps.archive.get(found.key) : null;
   if (!lead) {
     // Recorded and not yet written (just now, or by an invocation that stopped in between).
     const resumeKey = upload ? await deps.archive.keepUpload(upload) : undefined;
-    const consent = form === 'newsletter' || ticked(request.newsOptIn);
-    lead = newLead(form, locale, fields, submission, request.via, resumeKey, record, now, cleanAttribution(request.attribution), consent ? wordingOf(deps.settings, form, locale) : undefined);
+    lead = newLead(form, locale, fields, submission, request.via, resumeKey, record, now, cleanAttribution(request.attribution), content.consent ? wordingOf(deps.settings, form, locale) : undefined);
     if (!(await deps.archive.create(lead))) {
       // Written by a concurrent invocation with the same key between our read and our write: it sends it.
       return { kind: 'duplicate', form, id: record.id };
@@ -130,6 +146,44 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
   if (!(await sendArchived(lead, deps))) return { kind: 'unsent', form, id: lead.id };
   await followUp(lead, request.client ?? { ip: '', userAgent: '' }, deps);
   return { kind: 'accepted', form, id: lead.id };
+}
+
+/**
+ * The `form` a request named, for its bad-request message: a string quoted (cut to 40
+ * characters), anything else by its type only. Quoting a JSON value echoed the request back
+ * and overflowed the stack on a deeply nested array (a 503, as if S3 were down).
+ */
+function formNamed(form: unknown): string {
+  if (typeof form === 'string') return JSON.stringify(form.slice(0, 40));
+  if (form == null) return '(none given)';
+  return `(${Array.isArray(form) ? 'an array' : typeof form === 'object' ? 'an object' : `a ${typeof form}`})`;
+}
+
+/** What a visitor sent that makes a lead: its fields, the news box, a new résumé upload. */
+interface Content { fields: Record<string, string>; consent: boolean; upload?: string }
+
+const canonical = (fields: Record<string, string>) => JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** Whether a retry sends what the archived lead holds (a résumé it gave no new upload for counts as the same). */
+function sameContent(lead: ArchivedLead, content: Content): boolean {
+  return canonical(lead.fields) === canonical(content.fields) && Boolean(lead.consent) === content.consent && (!content.upload || lead.resumeKey === keptResumeKey(content.upload));
+}
+
+function contentDigest(content: Content): string {
+  return createHash('sha256').update(JSON.stringify([canonical(content.fields), content.consent, content.upload ? keptResumeKey(content.upload) : ''])).digest('hex').slice(0, 32);
+}
+
+/**
+ * An unsent lead revised by the visitor's corrected retry: its fields, message, news box and
+ * (given a new upload) résumé; id, key, receivedAt and attribution stay. Saved when it is sent.
+ */
+async function revise(lead: ArchivedLead, content: Content, deps: LeadDeps): Promise<void> {
+  if (content.upload && lead.resumeKey !== keptResumeKey(content.upload)) lead.resumeKey = await deps.archive.keepUpload(content.upload);
+  lead.fields = content.fields;
+  lead.message = (compose[lead.form] as (f: Record<string, string>) => ArchivedLead['message'])(content.fields);
+  if (!content.consent) delete lead.consent;
+  else lead.consent ??= { id: lead.id, wording: wordingOf(deps.settings, lead.form, lead.locale ?? 'en') };
+  lead.revisions = (lead.revisions ?? 0) + 1;
 }
 
 /** Ticked boxes as browsers and scripts send them. */
@@ -162,8 +216,15 @@ async function followUp(lead: ArchivedLead, client: Circumstances, deps: LeadDep
     try {
       const text = deps.settings.consentText?.[locale] ?? deps.settings.consentText?.en;
       const statement = wording((lead.form === 'newsletter' ? text?.newsletter : text?.optIn) ?? '');
-      const earlier = await deps.archive.consentEvents(email);
-      await deps.archive.addConsent({ type: 'requested', consentId: lead.consent.id, email, at: now.toISOString(), form: lead.form, locale, wording: statement, leadId: lead.id, page: lead.attribution?.page, ...client });
+      const earlier = await deps.archive.consentStanding(email);
+      // Dated when the visitor asked (`site leads resend` sends later); at most one request per
+      // address and day, so sign-ups repeated by a bot cannot grow an address's history.
+      const consentId = await deps.archive.requestConsent({ type: 'requested', consentId: lead.consent.id, email, at: lead.receivedAt, form: lead.form, locale, wording: statement, leadId: lead.id, page: lead.attribution?.page, ...client });
+      if (consentId !== lead.consent.id) {
+        // The address asked already that day: this lead's consent is that request, a real event.
+        lead.consent = { ...lead.consent, id: consentId };
+        await deps.archive.save(lead);
+      }
       // An address already confirmed needs no second request; a stranger's address gets at most one a day.
       if (copy && deps.linkSecret && consentStatus(earlier).status !== 'confirmed' && (await deps.archive.claimNotice('opt-in', email, day))) {
         await deps.mailer.send(composeOptIn({ to: email, locale }, copy, deps.settings.sender, links(lead.consent.id)));
@@ -183,7 +244,10 @@ async function followUp(lead: ArchivedLead, client: Circumstances, deps: LeadDep
   }
   if (deps.webhook) {
     try {
-      deps.webhook.onQueued?.(await deps.archive.queueWebhook(lead));
+      // Queue first: `onQueued?.(await …)` skipped the await, and so the queueing, whenever
+      // onQueued was absent, which it is in production (index.ts).
+      const outboxKey = await deps.archive.queueWebhook(lead);
+      deps.webhook.onQueued?.(outboxKey);
     } catch (error) {
       warn('webhook-queue', error);
     }
@@ -244,7 +308,12 @@ export async function emailFor(lead: ArchivedLead, deps: Pick<LeadDeps, 'archive
   return composeEmail({ ...lead, resume }, deps.settings);
 }
 
-/** `site leads resend`: sends every archived lead still marked unsent, each once. */
+/**
+ * `site leads resend`: sends every archived lead still marked unsent, each once, then what
+ * follows a sent lead (consent request, visitor e-mail, webhook), as the visitor's request
+ * would have: a newsletter sign-up made while SES was down got none of it. The request's
+ * address and user agent are not kept with the lead, so its consent event has neither.
+ */
 export async function resendUnsent(deps: LeadDeps, options: { since?: string; onLead?: (lead: ArchivedLead, sent: boolean) => void } = {}): Promise<{ checked: number; sent: number; failed: number }> {
   const result = { checked: 0, sent: 0, failed: 0 };
   for await (const key of deps.archive.keys(options.since)) {
@@ -252,8 +321,10 @@ export async function resendUnsent(deps: LeadDeps, options: { since?: string; on
     result.checked += 1;
     if (!lead || lead.status !== 'unsent') continue;
     const sent = await sendArchived(lead, deps);
-    if (sent) result.sent += 1;
-    else result.failed += 1;
+    if (sent) {
+      result.sent += 1;
+      await followUp(lead, { ip: '', userAgent: '' }, deps);
+    } else result.failed += 1;
     options.onLead?.(lead, sent);
   }
   return result;
@@ -287,14 +358,18 @@ const MULTI_LINE = new Set(['additionalInfo', 'otherinfo']);
 /**
  * The form's declared fields only (never a name like `toString` or `__proto__`), strings only
  * (Yup would turn numbers and booleans into strings; a form never sends them), and one-line
- * fields really one line: CR, LF and other control characters become spaces, so a name can
- * never carry a header or a fake line into the e-mail.
+ * fields really one line: CR, LF and other control characters (C0 and C1, NEL among them)
+ * become spaces, so a name can never carry a header or a fake line into the e-mail. In a text
+ * area every line break (CR, NEL, U+2028, U+2029) becomes LF, so the e-mail's text body indents
+ * each line it shows, and other controls go.
  */
 function stringsOnly(form: FormName, fields: object): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(declaredFields(form, fields))) {
     if (typeof value !== 'string') continue;
-    out[key] = MULTI_LINE.has(key) ? value.replace(/\r\n?/g, '\n') : value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+    out[key] = MULTI_LINE.has(key)
+      ? value.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+      : value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   }
   return out;
 }

@@ -34,13 +34,14 @@ export async function answerLink(action: LinkAction, verb: 'GET' | 'POST', token
     return { response: page(200, p.confirmTitle, p.confirmText, button), outcome: 'confirm-page' };
   }
   try {
-    const events = await deps.archive.consentEvents(checked.email);
     if (action === 'unsubscribe') {
-      // Already withdrawn and not asked again since: nothing new to record, the same answer.
-      if (consentStatus(events).status !== 'withdrawn') await deps.archive.addConsent({ type: 'withdrawn', via: 'link', consentId: '', email: checked.email, at: now.toISOString(), ...client });
+      // Already withdrawn and not asked again since: nothing new to record, the same answer. The
+      // standing alone decides, read in at most two requests however long the address's history.
+      if (consentStatus(await deps.archive.consentStanding(checked.email)).status !== 'withdrawn') await deps.archive.addConsent({ type: 'withdrawn', via: 'link', consentId: '', email: checked.email, at: now.toISOString(), ...client });
       return { response: page(200, p.unsubscribedTitle, p.unsubscribedText), outcome: 'unsubscribed' };
     }
-    const decision = confirmDecision(events, checked.consentId!);
+    // A confirmation looks its request up by id, in the whole history (a person's click, rarely made).
+    const decision = confirmDecision(await deps.archive.consentEvents(checked.email), checked.consentId!);
     if (decision === 'unknown') return { response: page(400, p.invalidTitle, p.invalidText), outcome: 'unknown-consent' };
     if (decision === 'already') return { response: page(200, p.alreadyTitle, p.alreadyText), outcome: 'already' };
     if (decision === 'withdrawn-since') return { response: page(409, p.withdrawnSinceTitle, p.withdrawnSinceText), outcome: 'withdrawn-since' };

@@ -31,6 +31,12 @@ interface PageCopy {
   unsentTitle: string;
   unsentBody: (phone: string) => string;
   unreadableTitle: string;
+  /** S3 unreachable (503): nothing was kept. The spec's failure sentence (§8), then what to do. */
+  unavailableTitle: string;
+  unavailableBody: (phone: string) => string;
+  /** A body over the size limit (413), before anything was read. */
+  tooLargeTitle: string;
+  tooLargeBody: (kilobytes: number) => string;
   back: string;
 }
 
@@ -46,6 +52,10 @@ const COPY: Record<Locale, PageCopy> = {
     unsentTitle: 'Your message is saved, but not sent yet',
     unsentBody: (phone) => `We saved what you sent but could not deliver it to our team just now. Please go back and send it again in a few minutes, or call us at ${phone}.`,
     unreadableTitle: 'This form could not be read',
+    unavailableTitle: 'Something went wrong',
+    unavailableBody: (phone) => `Something went wrong. Please try again later. Your message could not be saved just now, so nothing was sent: please go back and send it again in a few minutes, or call us at ${phone}.`,
+    tooLargeTitle: 'Your message is too long',
+    tooLargeBody: (kb) => `What you sent is larger than ${kb} KB, more than a form can take. Please go back, shorten your message and send it again.`,
     back: 'Go back to the form',
   },
   fr: {
@@ -57,6 +67,10 @@ const COPY: Record<Locale, PageCopy> = {
     unsentTitle: 'Votre message est enregistré, mais pas encore envoyé',
     unsentBody: (phone) => `Nous avons enregistré votre envoi, mais nous n'avons pas pu le transmettre à notre équipe pour le moment. Revenez en arrière et renvoyez-le dans quelques minutes, ou appelez-nous au ${phone}.`,
     unreadableTitle: 'Ce formulaire n\'a pas pu être lu',
+    unavailableTitle: 'Une erreur s\'est produite',
+    unavailableBody: (phone) => `Une erreur s'est produite. Veuillez réessayer plus tard. Votre message n'a pas pu être enregistré pour le moment, rien n'a donc été envoyé\u00a0: revenez en arrière et renvoyez-le dans quelques minutes, ou appelez-nous au ${phone}.`,
+    tooLargeTitle: 'Votre message est trop long',
+    tooLargeBody: (kb) => `Votre envoi dépasse ${kb}\u00a0Ko, plus qu'un formulaire ne peut en transmettre. Revenez en arrière, raccourcissez votre message et renvoyez-le.`,
     back: 'Retour au formulaire',
   },
 };
@@ -80,6 +94,16 @@ export function formPostAnswer(result: Outcome, context: PageContext): HttpRespo
   }
   if (result.kind === 'unsent') return html(502, page(copy, copy.unsentTitle, `<p>${escapeHtml(copy.unsentBody(context.phone))}</p>`, context.back));
   return html(400, page(copy, copy.unreadableTitle, `<p>${escapeHtml(result.message)}</p>`, context.back));
+}
+
+/**
+ * A plain form post the function could not take: S3 unreachable (503) or a body over the limit
+ * (413). The JSON answers of the same failures meant nothing to a visitor without JavaScript.
+ */
+export function failurePage(failure: 'unavailable' | 'too-large', context: Omit<PageContext, 'labels'> & { maxKilobytes: number }): HttpResponse {
+  const copy = COPY[context.locale];
+  if (failure === 'too-large') return html(413, page(copy, copy.tooLargeTitle, `<p>${escapeHtml(copy.tooLargeBody(context.maxKilobytes))}</p>`, context.back));
+  return html(503, page(copy, copy.unavailableTitle, `<p>${escapeHtml(copy.unavailableBody(context.phone))}</p>`, context.back));
 }
 
 function page(copy: PageCopy, title: string, body: string, back: string): string {

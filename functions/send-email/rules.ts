@@ -96,6 +96,18 @@ export const PHONE = /^(?:\+?\d{1,4}[ -]?)?(?:\(\d{3}\)|\d{3})[ -]?\d{3}[ -]?\d{
 /** Optional http(s)://, a host name or localhost, optional port and path. */
 export const URL_PATTERN = /^(?:https?:\/\/)?(?:(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z]{2,}|localhost)(?::\d{1,5})?(?:\/[-a-z\d%_.~+@:]*)*(?:\?[;&a-z\d%_.~+=-]*)?(?:#[-a-z\d_]*)?$/i;
 
+/**
+ * What a reader cannot see: spaces, controls (Cc), format characters (Cf: zero-width, bidi,
+ * U+180E), the other default-ignorable code points (U+3164 and the other Hangul fillers,
+ * variation selectors) and the braille blank U+2800, which fonts draw as nothing.
+ */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+/gu;
+
+/** True when `value` shows nothing: a required field filled with invisible characters is as empty as one left blank. */
+export function looksBlank(value: string): boolean {
+  return value.replace(INVISIBLE, '') === '';
+}
+
 /** What mail can carry (RFC 5321): 64 characters before the @, 254 in all. */
 export const EMAIL_MAX = { local: 64, total: 254 } as const;
 

@@ -8,11 +8,13 @@
 // Everything that needs no Yup lives in rules.ts (the browser loads Yup only with a form's
 // validating code); it is re-exported here, so this stays the one module to import.
 import { object, string, type InferType } from 'yup';
-import { INDUSTRIES, isEmail, PHONE, URL_PATTERN, VEHICLE_RANGES, type Locale, type Messages, messages } from './rules.ts';
+import { INDUSTRIES, isEmail, looksBlank, PHONE, URL_PATTERN, VEHICLE_RANGES, type Locale, type Messages, messages } from './rules.ts';
 
 export * from './rules.ts';
 
-const required = (message: string) => string().trim().required(message);
+// Trimming removes spaces only: a name of zero-width spaces, Hangul fillers or braille blanks
+// passed `required` and reached sales as an empty name. Empty values get Yup's own message.
+const required = (message: string) => string().trim().required(message).test({ name: 'visible', message, test: (v) => !v || !looksBlank(v) });
 const optional = () => string().trim().default('');
 
 /** The schema of every form, its messages in one language. */

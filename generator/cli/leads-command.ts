@@ -13,6 +13,7 @@ import { exportRow, selected, toCsv } from '../leads-export.ts';
 import { sesMailer } from '../../functions/send-email/mailer.ts';
 import { leadSettings } from '../lead-settings.ts';
 import { localS3Client, localSesClient } from '../local-aws.ts';
+import { localLinkSecret } from '../preview/leads.ts';
 import { EXIT, UsageError, UserError } from '../errors.ts';
 import { fromAwsError } from '../publish/errors.ts';
 import { bold, dim, green, red } from './output.ts';
@@ -34,11 +35,21 @@ export interface ResendOptions {
  */
 export async function runResend(options: ResendOptions): Promise<{ sent: number; failed: number }> {
   if (options.since && !/^\d{4}-\d{2}-\d{2}$/.test(options.since)) throw new UsageError(`--since must be a date such as 2026-11-01, not "${options.since}"`);
-  const { bucket, s3, ses } = clients(options);
+  const { bucket, s3, ses, local } = clients(options);
   const settings = leadSettings(options.contentDir);
   settings.sender = process.env.LEAD_SENDER || settings.sender;
 
-  const deps = { archive: s3Archive(s3, bucket), mailer: sesMailer(ses), settings };
+  // A lead sent here gets what follows a sent lead in the function (lead.ts followUp): its
+  // consent request recorded, the visitor's e-mail (the opt-in or the receipt, whose links need
+  // the function's LEAD_LINK_SECRET, or with --local the preview's own) and, with
+  // LEAD_WEBHOOK_URL set as in the function, its webhook entry.
+  const linkSecret = local ? localLinkSecret(local.dir) : process.env.LEAD_LINK_SECRET;
+  const deps = {
+    archive: s3Archive(s3, bucket), mailer: sesMailer(ses), settings, linkSecret, linkBase: local?.origin ?? settings.origin,
+    ...(process.env.LEAD_WEBHOOK_URL ? { webhook: {} } : {}),
+    warn: (step: string, error: unknown) => console.log(`  ${red('✗')} ${step} failed (${(error as Error)?.name ?? 'Error'}); the lead itself is sent`),
+  };
+  if (!linkSecret) console.log(dim('  LEAD_LINK_SECRET is not set: resent leads get no visitor e-mail (opt-in request, receipt); their consent requests are still recorded'));
   let result;
   try {
     result = await resendUnsent(deps, {
@@ -120,18 +131,20 @@ export async function runConsent(options: Omit<ResendOptions, 'sesEndpoint' | 's
 /** The archive's S3 (and SES) clients: --local reads a running preview's endpoints.json; otherwise AWS or explicit endpoints. */
 function clients(options: Pick<ResendOptions, 'bucket' | 'region' | 's3Endpoint' | 'sesEndpoint' | 'local'>) {
   let { bucket, s3Endpoint, sesEndpoint } = options;
+  let local: { dir: string; origin?: string } | undefined;
   if (options.local) {
     const file = join(resolve(options.local), 'endpoints.json');
     if (!existsSync(file)) throw new UsageError(`${file} not found: start \`site preview\` first (it writes the emulators' addresses there).`);
-    const endpoints = JSON.parse(readFileSync(file, 'utf8')) as { s3: string; ses: string; bucket: string };
+    const endpoints = JSON.parse(readFileSync(file, 'utf8')) as { s3: string; ses: string; bucket: string; origin?: string };
     ({ s3: s3Endpoint, ses: sesEndpoint, bucket } = endpoints);
+    local = { dir: resolve(options.local), origin: endpoints.origin };
   }
   bucket ??= process.env.LEADS_BUCKET;
   if (!bucket) throw new UsageError('name the leads bucket with --bucket or LEADS_BUCKET');
   const region = options.region ?? process.env.AWS_REGION ?? 'ca-central-1';
   const s3 = s3Endpoint ? localS3Client(s3Endpoint) : new S3Client({ region });
   const ses = sesEndpoint ? localSesClient(sesEndpoint) : new SESClient({ region });
-  return { bucket, s3, ses };
+  return { bucket, s3, ses, local };
 }
 
 /** An archive that could not be read: credentials and a missing bucket end as they do for `site publish` (5, 6); anything else is 4. */

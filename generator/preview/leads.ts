@@ -92,7 +92,8 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     archive = s3Archive(localS3Client(s3.url), LOCAL_LEADS_BUCKET);
     ses = localSesClient(sesServer.url);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'endpoints.json'), JSON.stringify({ s3: s3.url, ses: sesServer.url, bucket: LOCAL_LEADS_BUCKET }, null, 2));
+    // `site leads … --local` reads these; `origin` is where the visitor e-mails' links point.
+    writeFileSync(join(dir, 'endpoints.json'), JSON.stringify({ s3: s3.url, ses: sesServer.url, bucket: LOCAL_LEADS_BUCKET, origin: options.origin }, null, 2));
   }
   const linkSecret = mode.kind === 'aws' ? process.env.LEAD_LINK_SECRET : localLinkSecret(local!.dir);
   // With LEAD_WEBHOOK_URL (and its secret), the preview delivers in-process as soon as a lead is queued.
@@ -194,7 +195,7 @@ export async function startLeadService(options: { contentDir: string; outDir: st
 }
 
 /** The preview's own link secret, kept beside its archive so links in captured e-mails work after a restart. */
-function localLinkSecret(dir: string): string {
+export function localLinkSecret(dir: string): string {
   const file = join(dir, 'link-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');

@@ -1,9 +1,12 @@
 // Issue #18 against the emulators: consent to news and offers (CASL) with double opt-in, the
 // signed confirm and unsubscribe links, and the receipt every visitor gets after a valid lead.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { signLink, wording } from '../../functions/send-email/consent.ts';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { addressHash, consentStatus, signLink, wording, type ConsentEvent } from '../../functions/send-email/consent.ts';
 import { s3Archive } from '../../functions/send-email/archive.ts';
-import type { Mailer } from '../../functions/send-email/mailer.ts';
+import { resendUnsent } from '../../functions/send-email/lead.ts';
+import { sesMailer, type Mailer } from '../../functions/send-email/mailer.ts';
+import { localSesClient } from '../../generator/local-aws.ts';
 import { call, event, lead, ORIGIN, settings, startEmulators, valid, type Captured, type Emulators } from './lead-harness.ts';
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -193,5 +196,123 @@ describe('the receipt to every visitor', () => {
     expect(warnings.sort()).toEqual(['consent', 'receipt']);
     // The consent request was archived before its e-mail failed.
     expect((await archive().consentEvents(address)).map((e) => e.type)).toEqual(['requested']);
+  });
+});
+
+describe('an address\'s consent history stays small and cheap to read', () => {
+  /** The archive on a client that counts its S3 requests. */
+  function counted() {
+    const client = aws.client();
+    const counter = { requests: 0 };
+    client.middlewareStack.add((next) => async (args) => {
+      counter.requests += 1;
+      return next(args);
+    }, { step: 'initialize', name: 'count-requests' });
+    return { archive: s3Archive(client, aws.bucket), counter };
+  }
+
+  test('many sign-ups of one address in a day: one consent request, every lead\'s consent naming it, one opt-in e-mail (each sign-up wrote an event)', async () => {
+    const address = `many-${Date.now()}@example.ca`;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await call(handler, lead('newsletter', { email: i % 2 ? address.toUpperCase() : address }), { headers: CLIENT })).json.id);
+    const events = await archive().consentEvents(address);
+    expect(events.map((e) => e.type)).toEqual(['requested']);
+    expect(events[0]).toMatchObject({ consentId: ids[0], leadId: ids[0] });
+    const leads = (await aws.leads()).filter((l) => ids.includes(l.id));
+    expect(leads).toHaveLength(12);
+    for (const l of leads) expect(l.consent).toMatchObject({ id: ids[0] });
+    expect(to(await aws.mails(), address)).toHaveLength(1);
+  });
+
+  test('a stop between the day\'s marker and its event: the next sign-up that day writes the event the marker names', async () => {
+    const address = `stopped-${Date.now()}@example.ca`;
+    const at = new Date().toISOString();
+    const event = { type: 'requested', consentId: 'marked-request', email: address, at, form: 'newsletter', locale: 'en', wording: wording('x'), leadId: 'marked-request', ip: '', userAgent: '' } as const;
+    const key = `consent/${addressHash(address)}/${at.replace(/[:.]/g, '')}-requested-00000000.json`;
+    await aws.client().send(new PutObjectCommand({ Bucket: aws.bucket, Key: `notices/${at.slice(0, 10)}/consent-request/${addressHash(address)}.json`, Body: JSON.stringify({ key, event }) }));
+    const response = await call(handler, lead('newsletter', { email: address }));
+    expect((await archive().consentEvents(address)).map((e) => [e.type, e.consentId])).toEqual([['requested', 'marked-request']]);
+    expect((await aws.leads()).find((l) => l.id === response.json.id)!.consent).toMatchObject({ id: 'marked-request' });
+  });
+
+  test('a long history: the standing is read in at most three requests and agrees with the whole history; an unsubscribe click costs as little (it read every event, one by one)', async () => {
+    const address = `history-${Date.now()}@example.ca`;
+    const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString();
+    const base = { email: address, ip: '', userAgent: '' };
+    const request = (n: number): ConsentEvent => ({ ...base, type: 'requested', consentId: `r${n}`, at: day(n), form: 'newsletter', locale: 'en', wording: wording('x'), leadId: `r${n}` });
+    for (let n = 0; n < 120; n++) await archive().addConsent(request(n));
+    const check = async (expected: string) => {
+      const { archive: reader, counter } = counted();
+      const standing = await reader.consentStanding(address);
+      expect(counter.requests).toBeLessThanOrEqual(3);
+      expect(consentStatus(standing)).toEqual(consentStatus(await archive().consentEvents(address)));
+      expect(consentStatus(standing).status).toBe(expected);
+    };
+    await check('pending');
+    await archive().addConsent({ ...base, type: 'confirmed', consentId: 'r100', at: day(121) });
+    await archive().addConsent(request(122));
+    await check('confirmed');
+    await archive().addConsent({ ...base, type: 'withdrawn', via: 'link', consentId: '', at: day(123) });
+    await check('withdrawn');
+    await archive().addConsent(request(124));
+    await check('pending');
+
+    const { archive: reader, counter } = counted();
+    const clicking = aws.handler({ archive: reader, linkSecret: SECRET, linkBase: ORIGIN });
+    const url = new URL(`${ORIGIN}/send-email/unsubscribe?t=${signLink(SECRET, 'unsubscribe', address, new Date())}`);
+    const answer = await clicking({ ...event('', { method: 'GET', path: url.pathname, origin: undefined }), rawQueryString: url.search.slice(1) });
+    expect(answer.statusCode).toBe(200);
+    expect(counter.requests).toBeLessThanOrEqual(4);
+    // The whole history (export, `site leads consent`, a confirmation) is still all there, in order.
+    expect((await archive().consentEvents(address)).map((e) => e.type).slice(-4)).toEqual(['requested', 'withdrawn', 'requested', 'withdrawn']);
+  });
+});
+
+describe('`site leads resend` completes what the visitor\'s request would have done', () => {
+  test('a newsletter sign-up made while SES was down, sent by resendUnsent: its consent request (dated when asked), opt-in e-mail and webhook entry (it got none of them)', async () => {
+    const address = `while-down-${Date.now()}@example.ca`;
+    const down = aws.handler({ linkSecret: SECRET, linkBase: ORIGIN, webhook: {}, mailer: sesMailer(localSesClient('http://127.0.0.1:9')) });
+    const response = await call(down, lead('newsletter', { email: address }), { headers: CLIENT });
+    expect(response.statusCode).toBe(502);
+    expect(await archive().consentEvents(address)).toEqual([]);
+    const [unsent] = (await aws.leads()).filter((l) => l.message.from_email === address);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const result = await resendUnsent({ archive: archive(), mailer: sesMailer(localSesClient(aws.ses.url)), settings, linkSecret: SECRET, linkBase: ORIGIN, webhook: {} });
+    expect(result).toMatchObject({ sent: 1, failed: 0 });
+    const events = await archive().consentEvents(address);
+    expect(events).toEqual([expect.objectContaining({ type: 'requested', consentId: unsent!.consent!.id, at: unsent!.receivedAt, ip: '', userAgent: '', page: '/blogs/eld-canada' })]);
+    const [optIn] = to(await aws.mails(), address);
+    expect(optIn!.subject).toBe('Please confirm your subscription to Trillium Fleet news');
+    expect(await aws.keys('outbox/')).toContain(`outbox/${unsent!.id}.json`);
+    // The confirm link it carries works: the request it names is archived.
+    const confirm = linkIn(optIn!, 'confirm');
+    expect((await open(confirm, 'POST', `t=${confirm.searchParams.get('t')}`)).body).toContain('Your subscription is confirmed');
+  });
+
+  test('the CLI as operators run it, with the function\'s LEAD_LINK_SECRET and LEAD_WEBHOOK_URL: the opt-in e-mail and the webhook entry; without the secret it says no visitor e-mail goes', async () => {
+    const signUp = async (address: string) => {
+      const down = aws.handler({ linkSecret: SECRET, linkBase: ORIGIN, webhook: {}, mailer: sesMailer(localSesClient('http://127.0.0.1:9')) });
+      expect((await call(down, lead('newsletter', { email: address }), { headers: CLIENT })).statusCode).toBe(502);
+      return (await aws.leads()).find((l) => l.message.from_email === address)!;
+    };
+    const address = `cli-resend-${Date.now()}@example.ca`;
+    const unsent = await signUp(address);
+    const { stdout } = await aws.resend({ LEAD_LINK_SECRET: SECRET, LEAD_WEBHOOK_URL: 'https://hooks.example/leads' });
+    expect(stdout).toContain('✓ sent');
+    expect(stdout).not.toContain('LEAD_LINK_SECRET is not set');
+    const [optIn] = to(await aws.mails(), address);
+    expect(optIn!.subject).toBe('Please confirm your subscription to Trillium Fleet news');
+    const confirm = linkIn(optIn!, 'confirm');
+    expect((await open(confirm, 'POST', `t=${confirm.searchParams.get('t')}`)).body).toContain('Your subscription is confirmed');
+    expect(await aws.keys('outbox/')).toContain(`outbox/${unsent.id}.json`);
+
+    const quiet = `cli-resend-quiet-${Date.now()}@example.ca`;
+    const second = await signUp(quiet);
+    const env = { LEAD_LINK_SECRET: '', LEAD_WEBHOOK_URL: '' };
+    expect((await aws.resend(env)).stdout).toContain('LEAD_LINK_SECRET is not set: resent leads get no visitor e-mail');
+    expect(to(await aws.mails(), quiet)).toEqual([]);
+    expect(await archive().consentEvents(quiet)).toEqual([expect.objectContaining({ type: 'requested', consentId: second.consent!.id })]);
+    expect(await aws.keys('outbox/')).not.toContain(`outbox/${second.id}.json`);
   });
 });

@@ -7,7 +7,9 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { call, lead, startEmulators, valid, type Emulators } from './lead-harness.ts';
+import { sesMailer } from '../../functions/send-email/mailer.ts';
+import { localSesClient } from '../../generator/local-aws.ts';
+import { call, lead, PDF, startEmulators, upload, valid, type Emulators } from './lead-harness.ts';
 
 let aws: Emulators;
 let proxy: Server;
@@ -97,5 +99,69 @@ describe('exactly one e-mail per submission', () => {
     expect((await call(handler, body)).json).toEqual({ accepted: true, id });
     expect((await aws.resend()).stdout).toMatch(/0 leads sent/);
     expect(await aws.mails()).toHaveLength(1);
+  });
+});
+
+describe('a retry with what the visitor corrected (the form keeps its key after a failure)', () => {
+  /** SES unreachable: the lead is archived unsent and the visitor sees the error popup. */
+  const sesDown = () => aws.handler({ mailer: sesMailer(localSesClient('http://127.0.0.1:9')) });
+  const mine = async (test: (fields: Record<string, string>) => boolean) => (await aws.leads()).filter((l) => test(l.fields));
+
+  test('SES down, then a corrected retry with the same key: sales get the corrected lead once, under the first id (they got the first content, and the visitor was told it was sent)', async () => {
+    const first = lead('contact', { ...valid.contact, name: 'Edit While Unsent', phone: '416-555-0000', additionalInfo: 'Call me on 416-555-0000' });
+    expect((await call(sesDown(), first)).statusCode).toBe(502);
+    const [unsent] = await mine((f) => f.name === 'Edit While Unsent');
+    const corrected = { ...first, fields: { ...first.fields, phone: '416-555-9999', additionalInfo: 'CORRECTED: 416-555-9999' } };
+    const answer = await call(aws.handler(), corrected);
+    expect(answer.json).toEqual({ accepted: true, id: unsent!.id });
+    const [mail, ...more] = await aws.mails();
+    expect(more).toEqual([]);
+    expect(mail!.body.text).toContain('CORRECTED: 416-555-9999');
+    expect(mail!.body.text).not.toContain('416-555-0000');
+    expect(await mine((f) => f.name === 'Edit While Unsent')).toMatchObject([{
+      id: unsent!.id, key: unsent!.key, receivedAt: unsent!.receivedAt, status: 'sent', revisions: 1,
+      fields: { phone: '416-555-9999' }, message: { phone_number: '416-555-9999', message: expect.stringContaining('CORRECTED') },
+    }]);
+    // The same corrected retry again is a duplicate; nothing is left for `site leads resend`.
+    expect((await call(aws.handler(), corrected)).json).toEqual({ accepted: true, id: unsent!.id });
+    expect((await aws.resend()).stdout).toMatch(/0 leads sent/);
+    expect(await aws.mails()).toHaveLength(1);
+  });
+
+  test('sent, its answer lost, then a changed retry: a new lead sent once; the same changed retry again is its duplicate, the first content again the first lead\'s', async () => {
+    const handler = aws.handler();
+    const first = lead('wizard', { ...valid.wizard, companyName: 'Lost Answer Ltd.' });
+    const sent = await call(handler, first);
+    const changed = { ...first, fields: { ...first.fields, vehicles: '400 - 3,900' } };
+    const second = await call(handler, changed);
+    expect(second.json).toEqual({ accepted: true, id: expect.any(String) });
+    expect(second.json.id).not.toBe(sent.json.id);
+    expect((await call(handler, changed)).json).toEqual({ accepted: true, id: second.json.id });
+    expect((await call(handler, first)).json).toEqual({ accepted: true, id: sent.json.id });
+    const leads = await mine((f) => f.companyName === 'Lost Answer Ltd.');
+    expect(leads.map((l) => [l.id, l.fields.vehicles, l.status]).sort()).toEqual([[sent.json.id, '30 - 399', 'sent'], [second.json.id, '400 - 3,900', 'sent']].sort());
+    expect((await aws.mails()).map((m) => m.body.text.includes('400 - 3,900'))).toEqual([false, true]);
+  });
+
+  test('résumés: a corrected retry with a new upload revises the unsent lead\'s file; a changed retry of a sent one finds its upload already moved and keeps it', async () => {
+    const handler = aws.handler();
+    const fill = `fill-edit-${Date.now()}`;
+    const { ticket } = await upload(handler, 'first.pdf', PDF, fill);
+    const body = lead('job', { ...valid.job, fullName: 'Edit Resume', resume: 'first.pdf' }, { submissionId: fill, resumeKey: ticket.json.key });
+    expect((await call(sesDown(), body)).statusCode).toBe(502);
+    const replaced = await upload(handler, 'second.pdf', PDF, fill);
+    const revised = await call(handler, { ...body, fields: { ...body.fields, resume: 'second.pdf' }, resumeKey: replaced.ticket.json.key });
+    expect(revised.json).toMatchObject({ accepted: true });
+    expect(await mine((f) => f.fullName === 'Edit Resume')).toMatchObject([{ id: revised.json.id, revisions: 1, resumeKey: replaced.ticket.json.key.replace(/^uploads\//, 'resumes/') }]);
+
+    // Sent now; its answer lost; the visitor adds a line and retries with the same (moved) upload.
+    const again = await call(handler, { ...body, fields: { ...body.fields, resume: 'second.pdf', additionalInfo: 'One more thing' }, resumeKey: replaced.ticket.json.key });
+    expect(again.json).toMatchObject({ accepted: true });
+    expect(again.json.id).not.toBe(revised.json.id);
+    const added = (await mine((f) => f.fullName === 'Edit Resume')).find((l) => l.id === again.json.id)!;
+    expect(added).toMatchObject({ status: 'sent', resumeKey: replaced.ticket.json.key.replace(/^uploads\//, 'resumes/'), fields: { additionalInfo: 'One more thing' } });
+    const link = /href="([^"]+)"[^>]*>Download the résumé/.exec((await aws.mails()).at(-1)!.body.html)![1]!.replace(/&amp;/g, '&');
+    expect(Buffer.from(await (await fetch(link)).arrayBuffer())).toEqual(PDF);
+    expect(await aws.mails()).toHaveLength(2);
   });
 });

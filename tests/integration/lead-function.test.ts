@@ -319,6 +319,21 @@ describe('résumés reach the hiring inbox', () => {
     expect(mail!.body.text).toContain('Lee Wong CV.pdf');
   });
 
+  test('a résumé named without Latin letters is kept as resume.<ext> and accepted; accents lose their marks (резюме.pdf became "pdf" and was refused as not a PDF)', async () => {
+    const names: [string, string][] = [['резюме.pdf', 'resume.pdf'], ['简历.pdf', 'resume.pdf'], ['سيرة ذاتية.pdf', 'resume.pdf'], ['-.pdf', 'resume.pdf'], ['CV Élodie Côté.pdf', 'CV-Elodie-Cote.pdf']];
+    for (const [fileName, stored] of names) {
+      const { ticket, posted } = await upload(fileName, pdf);
+      expect(ticket.json.key.split('/').pop(), fileName).toBe(stored);
+      expect(posted!.status).toBe(204);
+      const response = await call(lead('job', { ...valid.job, resume: fileName }, { resumeKey: ticket.json.key }));
+      expect(response.json, fileName).toEqual({ accepted: true, id: expect.any(String) });
+    }
+    const sent = await mails();
+    expect(sent).toHaveLength(5);
+    // Sales read the name the visitor's file had.
+    expect(sent[0]!.body.text).toContain('резюме.pdf');
+  });
+
   test('a 6 MB file and an .exe are refused before upload', async () => {
     const big = await call({ fileName: 'cv.pdf', contentType: 'application/pdf', size: 6 * 1024 * 1024, submissionId: 'fill-big-0001' }, { path: '/send-email/upload' });
     expect(big).toMatchObject({ statusCode: 400, json: { accepted: false, errors: { resume: RESUME.tooLarge } } });

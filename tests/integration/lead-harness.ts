@@ -44,7 +44,7 @@ export interface Emulators {
   leads(): Promise<ArchivedLead[]>;
   keys(prefix: string): Promise<string[]>;
   /** `site leads resend` as operators run it, in a child process, against the emulators. */
-  resend(): Promise<{ stdout: string; stderr: string }>;
+  resend(env?: Record<string, string>): Promise<{ stdout: string; stderr: string }>;
   close(): Promise<void>;
 }
 
@@ -69,7 +69,7 @@ export async function startEmulators(bucket: string): Promise<Emulators> {
       return all;
     },
     // Asynchronous: the emulators live in this process and must keep answering the child.
-    resend: () => promisify(execFile)(join(root, 'node_modules/.bin/node'), [join(root, 'bin/site.js'), 'leads', 'resend', '--bucket', bucket, '--s3-endpoint', s3.url, '--ses-endpoint', ses.url], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }),
+    resend: (env = {}) => promisify(execFile)(join(root, 'node_modules/.bin/node'), [join(root, 'bin/site.js'), 'leads', 'resend', '--bucket', bucket, '--s3-endpoint', s3.url, '--ses-endpoint', ses.url], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } }),
     async close() {
       await ses.close();
       await s3.close();

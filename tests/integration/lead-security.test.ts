@@ -1,9 +1,13 @@
 // Issue #14 against the emulators: what an attacker could do to the lead function, and what it
 // now answers. Each test is named after what broke.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createHandler } from '../../functions/send-email/handler.ts';
+import { s3Archive } from '../../functions/send-email/archive.ts';
+import { sesMailer } from '../../functions/send-email/mailer.ts';
 import { E1, RESUME } from '../../functions/send-email/validation.ts';
+import { localS3Client, localSesClient } from '../../generator/local-aws.ts';
 import { MAX_BODY_BYTES } from '../../functions/send-email/http.ts';
-import { call, event, lead, LEAD_ID, ORIGIN, PDF, rawSubject, startEmulators, submissionId, upload, valid, type Emulators } from './lead-harness.ts';
+import { call, event, lead, LEAD_ID, ORIGIN, PDF, rawSubject, settings, startEmulators, submissionId, upload, valid, type Emulators } from './lead-harness.ts';
 
 let aws: Emulators;
 let handler: ReturnType<Emulators['handler']>;
@@ -60,7 +64,61 @@ describe('what reaches a header', () => {
   });
 });
 
+describe('controls and invisible characters', () => {
+  test('C1 controls leave one-line fields; NEL, U+2028 and U+2029 in a message are line breaks the text body indents (C1 reached the archive and the e-mail, and the separators escaped the indentation)', async () => {
+    const response = await call(handler, lead('contact', { ...valid.contact, name: 'Ana\u0085Bcc: x\u0080\u009fSilva', additionalInfo: 'Line one\u2028Label: forged\u2029Two\u0085Three\u0090' }));
+    expect(response.json.accepted).toBe(true);
+    const stored = (await aws.leads()).find((l) => l.id === response.json.id)!;
+    expect(stored.fields.name).toBe('Ana Bcc: x Silva');
+    expect(stored.fields.additionalInfo).toBe('Line one\nLabel: forged\nTwo\nThree');
+    const [mail] = await aws.mails();
+    for (const body of [mail!.body.text, mail!.body.html]) expect(body).not.toMatch(/[\u0080-\u009f\u2028\u2029]/);
+    expect(mail!.body.text).toContain('\n  Line one\n  Label: forged\n  Two\n  Three');
+    expect(mail!.body.text).not.toMatch(/^Label: forged/m);
+  });
+
+  test('a name of nothing visible (zero-width space, word joiner, U+180E, Hangul filler, braille blank, NEL) gets the spec\'s "Name Required" (it was accepted)', async () => {
+    for (const name of ['\u200B', '\u2060', '\u180E', '\u3164', '\u2800', '\u0085', ' \u200B\u3164\u2800 ', '\uFFA0\u115F']) {
+      const response = await call(handler, lead('contact', { ...valid.contact, name }));
+      expect(response.json, JSON.stringify(name)).toEqual({ accepted: false, errors: { name: 'Name Required' } });
+    }
+    expect(await aws.mails()).toHaveLength(0);
+  });
+});
+
 describe('HTTP edge', () => {
+  test('a form named by a deeply nested array → 400 naming its type (quoting it overflowed the stack: a 503, as if S3 were down)', async () => {
+    const response = await call(handler, `{"form":${'['.repeat(20_000)}${']'.repeat(20_000)},"fields":{}}`);
+    expect(response).toMatchObject({ statusCode: 400, json: { accepted: false, error: expect.stringMatching(/^Unknown form \(an array\); expected one of wizard, /) } });
+    expect((await call(handler, { form: { big: 'A'.repeat(60_000) }, fields: {} })).body.length).toBeLessThan(200);
+    expect((await call(handler, { form: 7, fields: {} })).json.error).toMatch(/^Unknown form \(a number\)/);
+  });
+
+  test('without JavaScript, a body over 64 KB and S3 unreachable get a page in the visitor\'s language with a way back (they got raw JSON)', async () => {
+    const form = { type: 'application/x-www-form-urlencoded' };
+    const big = await handler(event(`form=contact&additionalInfo=${'x'.repeat(70_000)}`, { ...form, headers: { referer: `${ORIGIN}/contact-us` } }));
+    expect(big.statusCode).toBe(413);
+    expect(big.headers['content-type']).toMatch(/^text\/html/);
+    expect(big.body).toContain('larger than 64 KB');
+    expect(big.body).toContain('<a href="/contact-us">Go back to the form</a>');
+    const bigFr = await handler(event(`form=contact&additionalInfo=${'x'.repeat(70_000)}`, { ...form, headers: { referer: `${ORIGIN}/fr/contact-us` } }));
+    expect(bigFr.body).toContain('<html lang="fr-CA">');
+    expect(bigFr.body).toContain('href="/fr/contact-us"');
+
+    const broken = createHandler({ archive: s3Archive(localS3Client('http://127.0.0.1:9'), aws.bucket), mailer: sesMailer(localSesClient(aws.ses.url)), settings, phone: settings.phone, allowedOrigins: [ORIGIN], log: () => {} });
+    const down = await broken(event(new URLSearchParams({ form: 'job', locale: 'fr', ...valid.job }).toString(), form));
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['content-type']).toMatch(/^text\/html/);
+    expect(down.body).toContain('Une erreur s&#39;est produite. Veuillez réessayer plus tard.');
+    expect(down.body).toContain('href="/fr/career"');
+    expect(down.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    const downEn = await broken(event(new URLSearchParams({ form: 'contact', ...valid.contact }).toString(), { ...form, headers: { referer: `${ORIGIN}/contact-us` } }));
+    expect(downEn.body).toContain('Something went wrong. Please try again later.');
+    expect(downEn.body).toContain(settings.phone.replace(/'/g, '&#39;'));
+    // Scripted forms keep their JSON answers.
+    expect(JSON.parse((await broken(event(lead('contact', valid.contact)))).body)).toMatchObject({ accepted: false, requestId: expect.any(String) });
+  });
+
   test('a 65 KB body → 413 from the function itself (the limit the preview adapter shares)', async () => {
     const body = JSON.stringify(lead('contact', { ...valid.contact, additionalInfo: '' }));
     const padded = body.replace('"additionalInfo":""', `"additionalInfo":"${'x'.repeat(65 * 1024 - body.length)}"`);

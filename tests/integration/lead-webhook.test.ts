@@ -91,6 +91,19 @@ describe('the lead webhook', () => {
     expect(await aws.keys('outbox/')).toEqual([]);
   });
 
+  test('a handler built as index.ts builds it (webhook on, no onQueued) queues the sent lead (it queued nothing: the optional call skipped its argument)', async () => {
+    const handler = aws.handler({ webhook: {} });
+    const response = await call(handler, lead('contact', { ...valid.contact, email: `hook-prod-${Date.now()}@fleet.ca` }));
+    expect(response.json).toMatchObject({ accepted: true });
+    const entry = `outbox/${response.json.id}.json`;
+    expect(await aws.keys('outbox/')).toContain(entry);
+    received.length = 0;
+    status = 200;
+    const webhook = createWebhookHandler({ archive: s3Archive(aws.client(), aws.bucket), target: { url, secret: SECRET }, log: () => {} });
+    expect(await webhook(outbox(entry))).toEqual({ delivered: true });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ lead: { id: response.json.id } });
+  });
+
   test('an event naming anything but an outbox entry is ignored', async () => {
     const webhook = createWebhookHandler({ archive: s3Archive(aws.client(), aws.bucket), target: { url, secret: SECRET }, log: () => {} });
     received.length = 0;

@@ -82,6 +82,16 @@ describe('validation messages (spec §5)', () => {
     expect(validateLead('partner', { ...valid.partner, website }).ok).toBe(true);
   });
 
+  test('a required field of nothing visible (format, control, filler and blank characters) gets its required message', () => {
+    for (const blank of ['\u200B', '\u2060', '\uFEFF', '\u180E', '\u3164', '\u2800', '\u0085', '\u00AD', '\u115F\uFFA0', ' \u200D\u2800\t']) {
+      expect(validateLead('contact', { ...valid.contact, name: blank }), JSON.stringify(blank)).toEqual({ ok: false, errors: { name: 'Name Required' } });
+      expect(validateLead('wizard', { ...valid.wizard, companyName: blank })).toEqual({ ok: false, errors: { companyName: 'Company name is required' } });
+    }
+    // Visible text with an invisible character in it is still text.
+    expect(validateLead('contact', { ...valid.contact, name: 'Ana\u200BSilva' }).ok).toBe(true);
+    expect(validateLead('contact', { ...valid.contact, name: 'Zoë' }).ok).toBe(true);
+  });
+
   test('an empty form reports every required field at once', () => {
     const result = validateLead('partner', {});
     expect(result.ok).toBe(false);
