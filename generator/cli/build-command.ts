@@ -11,7 +11,8 @@ import { validate } from '../validate.ts';
 import { OutputDir } from '../write.ts';
 import { displayPath } from '../paths.ts';
 import { ContentError, type Problem } from '../problems.ts';
-import { EXIT, UserError } from '../errors.ts';
+import { EXIT, UsageError, UserError } from '../errors.ts';
+import { keptFolders, outputFolderProblem } from '../out-dir.ts';
 import { runChecks, type Check } from '../checks.ts';
 import { checkInput, contentCheckInput } from '../check-input.ts';
 import { count, dim, green, printSummary, printTimings, printWarnings, yellow } from './output.ts';
@@ -46,6 +47,12 @@ export function cardCacheLimits(env = process.env): { maxBytes: number; maxAgeDa
 }
 
 export async function runBuild(options: BuildCommandOptions): Promise<void> {
+  const refusal = outputFolderProblem(options.outDir, keptFolders(projectRoot, [
+    { label: 'the content folder', path: options.contentDir },
+    { label: 'the page cache', path: options.cacheDir ?? pageCacheDir },
+    { label: "the build's caches", path: join(projectRoot, '.site/cache') },
+  ]));
+  if (refusal) throw new UsageError(refusal);
   const start = performance.now();
   const startedAt = Date.now();
   const secret = process.env.SITE_CACHE_SECRET || undefined;

@@ -21,6 +21,7 @@ import { createAdmin } from './admin/server.ts';
 import { isEditorTempFile } from './editor-files.ts';
 import { admit, ownOrigin, type Listening } from './guard.ts';
 import { isSafeKey, readListedFiles, type ServedFiles } from './build-files.ts';
+import { keptFolders, outputFolderProblem } from '../out-dir.ts';
 
 export interface PreviewOptions {
   contentDir: string;
@@ -66,6 +67,11 @@ const clientTag = (generation: number) => `<script type="module" src="/_site/cli
 const REMEMBERED_REBUILDS = 64;
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
+  const refusal = outputFolderProblem(options.outDir, keptFolders(projectRoot, [
+    { label: 'the content folder', path: options.contentDir },
+    { label: "the build's caches", path: join(projectRoot, '.site/cache') },
+  ]));
+  if (refusal) throw new UsageError(refusal);
   const log = options.log ?? ((line: string) => console.log(line));
   const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'preview', includeDrafts: true });
   let problems: Problem[] = [];

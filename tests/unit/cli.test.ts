@@ -116,6 +116,40 @@ describe('usage errors exit 2 with a message, before any work', () => {
     expect(serve.stderr).not.toMatch(/generator failed/);
   });
 
+  test('--out never replaces what no build made: a folder of notes, a file, the content, its parent, the working folder (each was deleted, exit 0)', () => {
+    const notes = join(box.dir, 'notes');
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(join(notes, 'thesis.txt'), 'precious');
+    writeFileSync(join(box.dir, 'todo.txt'), 'precious');
+    const cases: [string[], string, RegExp][] = [
+      [['build', '--out', notes], root, /--out .*notes is a folder that no build made \(it has no \.site-build\.json\) and holds thesis\.txt/],
+      [['build', '--out', join(box.dir, 'todo.txt')], root, /--out .*todo\.txt is a file, not a folder/],
+      [['build', '--out', box.content], root, /--out .*content is the content folder/],
+      [['build', '--out', box.dir], root, /--out .* holds the content folder/],
+      [['build', '--out', join(box.content, 'site')], root, /--out .*content\/site is inside the content folder/],
+      [['build', '--out', '.'], notes, /--out \. is the working folder/],
+      [['preview', '--out', notes, '--port', '0'], root, /--out .*notes is a folder that no build made/],
+    ];
+    for (const [args, cwd, message] of cases) {
+      const result = site(['--content', box.content, ...args], cwd);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+    expect(readFileSync(join(notes, 'thesis.txt'), 'utf8')).toBe('precious');
+    expect(readFileSync(join(box.dir, 'todo.txt'), 'utf8')).toBe('precious');
+    expect(existsSync(join(box.content, 'site.yaml'))).toBe(true);
+  });
+
+  test('--out may be a new path, an empty folder, or an earlier build (replaced whole)', () => {
+    const out = join(box.dir, 'out-ok');
+    mkdirSync(out);
+    expect(site(['--content', box.content, 'build', '--out', out]).status).toBe(0);
+    writeFileSync(join(out, 'stray.txt'), 'left by hand');
+    expect(site(['--content', box.content, 'build', '--out', out, '--no-cache']).status).toBe(0);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'stray.txt'))).toBe(false);
+  });
+
   test('--help lists the exit codes, and each command\'s usage errors are among them', () => {
     const help = site(['--help']).stdout;
     expect(help).toContain('Exit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure');
@@ -184,6 +218,8 @@ describe('warnings: printed and located, exit 0; --strict exits 1', () => {
   test('site build --strict fails on a warning and leaves the previous build in place', () => {
     const out = join(strictBox.dir, 'dist');
     mkdirSync(out);
+    // A previous build, as far as --out is concerned: its manifest is what marks a folder a build made.
+    writeFileSync(join(out, '.site-build.json'), '{}');
     writeFileSync(join(out, 'marker.txt'), 'previous build');
     const result = site(['--content', strictBox.content, 'build', '--out', out, '--strict'], strictBox.dir);
     expect(result.status).toBe(1);
