@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { runBuild, runValidate } from '../generator/cli/build-command.ts';
 import { VERSION } from '../generator/build.ts';
 import { reportError } from '../generator/cli/exit.ts';
-import { assertPortFree, contentFolder, parseConcurrency, parsePort } from '../generator/cli/usage.ts';
+import { assertPortFree, contentFolder, parseConcurrency, parsePort, parsePrefix } from '../generator/cli/usage.ts';
 import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND } from '../generator/cli/output.ts';
 
 // A reader that stops early (`site leads export | head`, `site --help | head`) closes the pipe.
@@ -178,7 +178,7 @@ program
   .command('publish')
   .description('upload a build to S3: only new or changed files, hashed assets before pages, optional cleanup that keeps the previous deploy\'s assets')
   .requiredOption('--bucket <name>', 'the site bucket')
-  .option('--prefix <p>', 'key prefix inside the bucket', '')
+  .option('--prefix <p>', 'key prefix inside the bucket (folders, such as staging)', parsePrefix, '')
   .option('--region <r>', 'AWS region (default: AWS_REGION or the profile\'s)')
   .option('--endpoint <url>', 'an S3-compatible endpoint such as s3rver (path-style)')
   .option('-d, --dir <dir>', 'the build to publish', 'dist')

@@ -12,6 +12,7 @@
 import { readBuild, readVerified } from './publish/local.ts';
 import { Remote } from './publish/s3.ts';
 import { DEPLOY_MANIFEST, PHASES, makePlan, parseDeployManifest, type DeployManifest, type Phase } from './publish/plan.ts';
+import { pathFormProblem } from './paths.ts';
 
 export { PublishError, PUBLISH_EXIT } from './publish/errors.ts';
 
@@ -74,6 +75,9 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
   const threshold = Math.max(5 * 1024 * 1024, options.multipartThreshold ?? MULTIPART_THRESHOLD);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const prefix = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
+  // The CLI refuses such a prefix (usage.ts parsePrefix); a caller of this function must too.
+  const prefixProblem = prefix === '' ? undefined : pathFormProblem(prefix);
+  if (prefixProblem) throw new Error(`publish: the prefix "${prefix}" ${prefixProblem}`);
 
   const local = await readBuild(options.dir, threshold);
   const remote = new Remote({ bucket: options.bucket, prefix, region: options.region, endpoint: options.endpoint, maxAttempts: options.maxAttempts ?? 6, multipartThreshold: threshold, listPageSize: options.listPageSize });

@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../errors.ts';
-import { displayPath } from '../paths.ts';
+import { displayPath, pathFormProblem } from '../paths.ts';
 
 /** commander's parser for --port: a whole number from 0 (any free port) to 65535. */
 export function parsePort(value: string): number {
@@ -19,6 +19,18 @@ export function parseConcurrency(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || n < 1 || n > 256) throw new InvalidArgumentError(`--concurrency must be a whole number from 1 to 256, not "${value}".`);
   return n;
+}
+
+/**
+ * commander's parser for --prefix: folders inside the bucket, outer slashes dropped. A `..` or an
+ * empty segment names no folder there (S3 would keep `../x` as a key the site never serves, and
+ * s3rver, the local stand-in, wrote the files beside its own folder).
+ */
+export function parsePrefix(value: string): string {
+  const prefix = value.replace(/^\/+|\/+$/g, '');
+  const problem = prefix === '' ? undefined : pathFormProblem(prefix);
+  if (problem) throw new InvalidArgumentError(`--prefix ${problem}: name folders inside the bucket, such as staging or previews/pr-12, not "${value}".`);
+  return prefix;
 }
 
 /** The content folder `--content` names, when it is one. */

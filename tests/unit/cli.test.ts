@@ -95,8 +95,8 @@ describe('usage errors exit 2 with a message, before any work', () => {
     expect(since.stderr).toContain('--since must be a date such as 2026-11-01, not "yesterday"');
   });
 
-  test('an unknown command, an unknown flag and a bad --concurrency exit 2 with a message', () => {
-    for (const args of [['nonsense'], ['build', '--bogus'], ['publish', '--bucket', 'b', '--concurrency', '0']]) {
+  test('an unknown command, an unknown flag, a bad --concurrency and a --prefix leaving the bucket exit 2 with a message', () => {
+    for (const args of [['nonsense'], ['build', '--bogus'], ['publish', '--bucket', 'b', '--concurrency', '0'], ['publish', '--bucket', 'b', '--prefix', '../..'], ['publish', '--bucket', 'b', '--prefix', 'a//b']]) {
       const result = site(args);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^error: /m);
