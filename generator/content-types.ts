@@ -703,6 +703,8 @@ export interface BlogsPage {
       results: string;
       /** Said instead when exactly one article matches (it said '1 articles found'). */
       resultsOne: string;
+      /** Said when the list of articles to search could not be loaded (offline, a server error); the next search tries again. */
+      unavailable: string;
     };
     /** The newsletter sign-up in every article's sidebar. */
     newsletter: {

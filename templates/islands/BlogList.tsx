@@ -129,8 +129,13 @@ export default function BlogList({ posts, total = posts.length, more, categories
     // The first page of the list replaces the server's full list as a transition: React renders
     // it in slices that yield to the browser, not in one long task (on a phone, Lighthouse
     // counted it as most of /blogs' blocking time). What the visitor then chooses is urgent.
-    if (chosenSize === undefined) startTransition(sync);
-    else go({ ...readQuery(location.search, slugs), page: 1, size: chosenSize === '' ? null : Number(chosenSize) });
+    // A size in the select that the address already has is no new choice: the browser put it
+    // back on Back (its form restore), and taking it for one had sent the visitor to page 1 with
+    // a new history entry, losing Forward.
+    const chosen = chosenSize === undefined || chosenSize === '' ? null : Number(chosenSize);
+    const asked = readQuery(location.search, slugs);
+    if (chosenSize === undefined || chosen === asked.size) startTransition(sync);
+    else go({ ...asked, page: 1, size: chosen });
     addEventListener('popstate', sync);
     return () => removeEventListener('popstate', sync);
   }, []);

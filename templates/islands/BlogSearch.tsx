@@ -7,17 +7,31 @@ import { search, type SearchEntry } from './lib/search.ts';
 import { prefilledText, usePrefill } from './lib/prefill.ts';
 import { fillCounts, pageIn, type LocaleProp } from './lib/locale.tsx';
 
-export interface SearchLabels { heading: string; label: string; placeholder: string; button: string; noResults: string; results: string; resultsOne: string }
+export interface SearchLabels { heading: string; label: string; placeholder: string; button: string; noResults: string; results: string; resultsOne: string; unavailable: string }
 
 export default function BlogSearch({ labels, indexUrl, locale }: { labels: SearchLabels; indexUrl: string } & LocaleProp) {
   const [query, setQuery] = useState(prefilledText(usePrefill(), 'q') ?? '');
-  const [results, setResults] = useState<SearchEntry[] | null>(null);
+  // null: nothing asked; 'unavailable': the index could not be loaded.
+  const [results, setResults] = useState<SearchEntry[] | 'unavailable' | null>(null);
   const index = useRef<Promise<SearchEntry[]> | null>(null);
+  // The query typed last: an answer for an older one (the index still loading) is dropped.
+  const latest = useRef('');
 
   const run = async (q: string) => {
+    latest.current = q;
     if (!q.trim()) return setResults(null);
-    index.current ??= fetch(indexUrl).then((r) => r.json() as Promise<SearchEntry[]>);
-    setResults(search(await index.current, q));
+    index.current ??= fetch(indexUrl).then((r) => (r.ok ? (r.json() as Promise<SearchEntry[]>) : Promise.reject(new Error(`${r.status}`))));
+    let entries: SearchEntry[];
+    try {
+      entries = await index.current;
+    } catch {
+      // Offline or a server error: say so, and let the next search fetch again (a kept failure
+      // had broken search until a reload, throwing on every key).
+      index.current = null;
+      if (latest.current === q) setResults('unavailable');
+      return;
+    }
+    if (latest.current === q) setResults(search(entries, q));
   };
   useEffect(() => {
     if (query) void run(query);
@@ -35,9 +49,9 @@ export default function BlogSearch({ labels, indexUrl, locale }: { labels: Searc
         </div>
       </form>
       <p className="blog-search__status" role="status">
-        {results === null ? '' : results.length === 1 ? labels.resultsOne : results.length ? fillCounts(labels.results, { count: results.length }, locale) : labels.noResults.replace('{query}', query)}
+        {results === null ? '' : results === 'unavailable' ? labels.unavailable : results.length === 1 ? labels.resultsOne : results.length ? fillCounts(labels.results, { count: results.length }, locale) : labels.noResults.replace('{query}', () => query)}
       </p>
-      {results?.length ? (
+      {Array.isArray(results) && results.length ? (
         <ul className="blog-search__results" role="list">
           {results.map((r) => (
             <li key={r.id}><a href={r.url}>{r.title}</a><span className="tag">{r.category}</span></li>

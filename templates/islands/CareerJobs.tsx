@@ -68,7 +68,9 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
   const select = (field: keyof JobFilter, label: string, values: { value: string; label: string }[], hidden = false) => (
     <label className="job-filter" hidden={hidden}>
       <span>{label}</span>
-      <select name={field} value={filter[field]} onChange={(e) => setFilter(changeFilter(filter, field, e.target.value, categories))}>
+      {/* No form restore: put back on Back over a list the island (hydrated on use) has not
+          filtered yet, a chosen location had shown above every job. */}
+      <select name={field} autoComplete="off" value={filter[field]} onChange={(e) => setFilter(changeFilter(filter, field, e.target.value, categories))}>
         <option value={ALL}>{labels.all}</option>
         {values.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
       </select>

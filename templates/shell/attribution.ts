@@ -10,7 +10,7 @@ const KEY = 'lead-attribution';
 export function rememberVisit(): void {
   try {
     if (sessionStorage.getItem(KEY)) return;
-    const start: Attribution = { landing: (location.pathname + location.search).slice(0, 300) };
+    const start: Attribution = { landing: here() };
     const referrer = document.referrer ? new URL(document.referrer) : undefined;
     if (referrer && referrer.host !== location.host) start.referrer = referrer.host;
     const query = new URLSearchParams(location.search);
@@ -32,5 +32,22 @@ export function visitAttribution(): Attribution {
   } catch {
     // Unreadable: send the page alone.
   }
-  return { ...start, page: (location.pathname + location.search).slice(0, 300) };
+  return { ...start, page: here() };
+}
+
+/**
+ * This page's path and query as the lead function accepts them: the characters Chromium leaves
+ * as typed in an address (`|`, `{`, `}`, `[`, `]`, `^`, a backtick, a quote) percent-encoded, and
+ * cut at 300 characters without halving an escape. Sent raw, `?ref=a|b` failed the function's
+ * rule, which dropped the landing and the page from the lead.
+ */
+function here(): string {
+  const path = (location.pathname + location.search).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?]/g, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '';
+    }
+  });
+  return path.length <= 300 ? path : path.slice(0, 300).replace(/%[0-9A-Fa-f]?$/, '');
 }

@@ -5,10 +5,16 @@
 import { rememberVisit } from './attribution.ts';
 import { EARLY_SUBMIT_WAIT, HYDRATING, NATIVE_CHECK, PLAIN_BUTTON, PRESSED_EARLY, SUBMITTED_EARLY, USE, USED_EARLY } from '../islands/lib/used.ts';
 
-const header = document.querySelector<HTMLElement>('[data-header]');
+/**
+ * The page's header, looked up when asked: on an English 404 served at a French address the body
+ * is replaced by the French one (frenchNotFound), and a header found before that stayed
+ * transparent over the art once scrolled.
+ */
+const pageHeader = () => document.querySelector<HTMLElement>('[data-header]');
 
 /** Transparent at scroll position 0, white once scrolled. */
 function trackScroll(): void {
+  const header = pageHeader();
   if (!header) return;
   const update = () => header.toggleAttribute('data-scrolled', window.scrollY > 0);
   update();
@@ -23,7 +29,7 @@ function trackPopovers(): void {
       for (const trigger of document.querySelectorAll(`[popovertarget="${popover.id}"]:not([popovertargetaction="hide"])`)) {
         trigger.setAttribute('aria-expanded', String(open));
       }
-      header?.toggleAttribute('data-menu-open', !!document.querySelector('[popover]:popover-open'));
+      pageHeader()?.toggleAttribute('data-menu-open', !!document.querySelector('[popover]:popover-open'));
       document.documentElement.classList.toggle('menu-open', !!document.querySelector('#mobile-menu:popover-open'));
     });
   }

@@ -96,6 +96,24 @@ test.describe('blog list', () => {
     expect((await first.locator('.cut-30').textContent())!).toBe(`${full.slice(0, 30).trimEnd()}…`);
   });
 
+  test('Back from a post to page 2 of a chosen size lands on page 2 again, without a new history entry (the restored size chooser sent it to page 1)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const island = await list(page);
+    await island.getByLabel('Posts per page').selectOption('3');
+    await island.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\?page=2&size=3$/);
+    const entries = await page.evaluate(() => history.length);
+    await island.locator('.blog-list__grid > li').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/blog-details\/\d+$/);
+    await page.goBack();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    await expect(page).toHaveURL(/\?page=2&size=3$/);
+    await expect(island.locator('.pager__status')).toHaveText(`Page 2 of ${Math.ceil(posts.length / 3)}`);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/blog-details\/\d+$/);
+  });
+
   test('filter and page live in the URL: a shared link opens filtered, and Back restores', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const island = await list(page, '/blogs?category=eld&page=2');
@@ -146,6 +164,43 @@ test.describe('articles', () => {
     await expect(island).toHaveAttribute('data-hydrated', '');
     await island.getByRole('searchbox').fill('zeppelin');
     await expect(island.getByRole('status')).toHaveText('No articles match “zeppelin”.');
+    // What the visitor types is text, never a replacement pattern ($' had pasted the rest of the sentence).
+    await island.getByRole('searchbox').fill("zeppelin$'$&");
+    await expect(island.getByRole('status')).toHaveText("No articles match “zeppelin$'$&”.");
+  });
+
+  test('search without its index (offline) says so, and the next search tries again', async ({ page, consoleErrors }) => {
+    let refused = 0;
+    await page.route('**/search-index.json', (route) => (refused++ === 0 ? route.abort() : route.continue()));
+    await page.goto('/blog-details/1');
+    const island = page.locator('[data-island="BlogSearch"]');
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    await island.getByRole('searchbox').fill('misuse');
+    await expect(island.getByRole('status')).toHaveText('Search is not available right now. Check your connection and try again.');
+    await island.getByRole('searchbox').fill('misuse ');
+    await expect(island.getByRole('status')).toHaveText('1 article found');
+    expect(refused).toBe(2);
+    // The refused request is the only thing the browser complained of (it had thrown on every key).
+    expect(consoleErrors).toEqual(['Failed to load resource: net::ERR_FAILED']);
+    consoleErrors.length = 0;
+  });
+
+  test('an answer for an older query, come late, does not replace what the box says now', async ({ page }) => {
+    await page.route('**/search-index.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/blog-details/1');
+    const island = page.locator('[data-island="BlogSearch"]');
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute('data-hydrated', '');
+    await island.getByRole('searchbox').fill('misuse');
+    await island.getByRole('searchbox').fill('');
+    await page.waitForResponse('**/search-index.json');
+    await page.waitForTimeout(300);
+    await expect(island.getByRole('status')).toHaveText('');
+    await expect(island.getByRole('link')).toHaveCount(0);
   });
 });
 

@@ -120,6 +120,11 @@ test.describe('French 404s', () => {
     await page.goto('/fr/blog-details/999');
     await expect(page.getByRole('heading', { level: 1, name: frNotFound.sections.blog.heading })).toBeVisible();
     await expect(page).toHaveURL('/fr/blog-details/999');
+    // The header of the French body that replaced the English one follows the scroll (it had
+    // stayed transparent over the art: the script held the English body's header).
+    await page.setViewportSize({ width: 375, height: 480 });
+    await page.evaluate(() => scrollTo(0, 200));
+    await expect(page.locator('[data-header]')).toHaveAttribute('data-scrolled', '');
   });
 });
 

@@ -53,6 +53,21 @@ test('where the visit began (issue #18): UTM tags of the landing URL, kept in se
   expect(lead.email.text).toContain(`UTM campaign: ${campaign}`);
 });
 
+test('a landing page and a form page whose queries hold characters browsers leave as typed (| { } ^) still reach the lead, percent-encoded (they were dropped)', async ({ page, request }) => {
+  const campaign = `pipe-${unique()}`;
+  await page.goto(`/blogs?utm_campaign=${campaign}&ref=a|b{c}^`);
+  const form = await hydrated(page, '/contact-us?from=x|y', 'LeadForm');
+  await form.getByLabel('Name', { exact: true }).fill('Pipe Visitor');
+  await form.getByLabel('Phone', { exact: true }).fill('(416) 555-0123');
+  await form.getByLabel('Email', { exact: true }).fill('pipe@fleet.ca');
+  await form.getByLabel('How did you find us?').selectOption('LinkedIn');
+  await form.getByLabel('Message').fill(campaign);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/Thanks$/);
+  const lead = await leadWith(request, campaign) as Lead & { attribution?: Record<string, string> };
+  expect(lead.attribution).toEqual({ landing: `/blogs?utm_campaign=${campaign}&ref=a%7Cb%7Bc%7D%5E`, page: '/contact-us?from=x%7Cy', utm_campaign: campaign });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

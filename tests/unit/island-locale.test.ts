@@ -83,7 +83,7 @@ describe('French islands on the server', () => {
   });
 
   test('the search box of a French article falls back to the French blog, the English one to /blogs', () => {
-    const labels = { heading: 'h', label: 'l', placeholder: 'p', button: 'b', noResults: 'n', results: 'r', resultsOne: 'o' };
+    const labels = { heading: 'h', label: 'l', placeholder: 'p', button: 'b', noResults: 'n', results: 'r', resultsOne: 'o', unavailable: 'u' };
     expect(html(BlogSearch, { labels, indexUrl: '/fr/search-index.json', locale: 'fr' })).toContain('action="/fr/blogs"');
     expect(html(BlogSearch, { labels, indexUrl: '/search-index.json' })).toContain('action="/blogs"');
   });

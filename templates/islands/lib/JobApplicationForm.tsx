@@ -110,7 +110,7 @@ export function JobApplicationForm({ position, endpoint, thanks, copy, close, on
 
   return (
     <form ref={ref} className="lead-form job-form" method="post" action={endpoint} noValidate onSubmit={submit} aria-labelledby="apply-dialog-title">
-      <h2 id="apply-dialog-title" className="dialog__title">{copy.heading.replace('{title}', position)}</h2>
+      <h2 id="apply-dialog-title" className="dialog__title">{copy.heading.replace('{title}', () => position)}</h2>
       <input type="hidden" name="form" value="job" />
       <input type="hidden" name="position" value={position} />
       <LocaleInput locale={locale} />
