@@ -19,6 +19,7 @@ import type { LeadEmail } from '../../functions/send-email/email.ts';
 import type { LeadSettings } from '../../functions/send-email/config.ts';
 import { leadSettings } from '../lead-settings.ts';
 import { localS3Client, localSesClient, startLocalS3, startLocalSes } from '../local-aws.ts';
+import { securityHeaders } from '../headers.ts';
 
 export const LOCAL_LEADS_BUCKET = 'trillium-leads-local';
 
@@ -263,6 +264,8 @@ export function readBody(req: IncomingMessage, max: number): Promise<{ body: Buf
 }
 
 function send(res: ServerResponse, response: HttpResponse, extra: Record<string, string> = {}): void {
-  res.writeHead(response.statusCode, { ...response.headers, ...extra });
+  // CloudFront adds the site's security headers to the function's answers too (infra/template.yaml,
+  // /send-email/*): its pages (a confirmation, a refusal for a plain post) get them here as there.
+  res.writeHead(response.statusCode, { ...securityHeaders, ...response.headers, ...extra });
   res.end(response.body);
 }

@@ -128,6 +128,19 @@ describe('the local S3 and SES stand-ins answer only the preview', () => {
     expect(await archivedMarkers()).toContain('stand-in ses');
   });
 
+  test('the lead function\'s answers carry the site\'s security headers, as CloudFront adds them in production', async () => {
+    const body = JSON.stringify({ form: 'newsletter', fields: { email: 'headers@example.ca' }, submissionId: `headers-${Date.now()}`, fax: '' });
+    const json = await call(base, '/send-email/', { method: 'POST', origin: base, type: 'application/json', body });
+    const page = await call(base, '/send-email/', { method: 'POST', origin: base, type: 'application/x-www-form-urlencoded', body: `form=contact&name=${'A'.repeat(70_000)}` });
+    expect(page.status).toBe(413);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    for (const answer of [json, page]) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
   test('a form sent from the preview opened at localhost is accepted, as from 127.0.0.1', async () => {
     const fields = { name: 'Ana Silva', phone: '(416) 555-0123', email: EMAIL, department: 'LinkedIn', additionalInfo: 'from localhost' };
     const body = JSON.stringify({ form: 'contact', fields, submissionId: `localhost-${Date.now()}`, fax: '' });
