@@ -65,6 +65,10 @@ export const catalogue = {
     message: (a) => `${about(a)}is not a regular file or folder`,
     hint: () => 'content/ holds real files and folders only',
   }),
+  'file-too-large': kind<{ size: string; limit: string }>({
+    message: ({ size, limit }) => `is ${size}, more than a content file may hold (${limit}); it was not read`,
+    hint: () => 'a page or post is text of a few KB: check that this is the file you meant, and keep data, images and video out of content files',
+  }),
   'path-outside-content': kind<Subject & { reason: string }>({
     message: (a) => `${about(a)}${a.reason}`,
     hint: () => 'write the path from content/, e.g. images/blog/photo.svg',

@@ -40,6 +40,34 @@ export function toCsv(rows: readonly ExportRow[]): string {
   return '\uFEFF' + [line(EXPORT_COLUMNS), ...rows.map((row) => line(EXPORT_COLUMNS.map((c) => row[c])))].map((l) => `${l}\r\n`).join('');
 }
 
+/**
+ * What keeps an archived object from being exported as a lead, or undefined when it has the
+ * shape a row is made from: the lead function writes every lead so, but the bucket is a store
+ * anyone with access can write to, and one object written by hand (`{"id":"x"}`) had failed the
+ * whole export. Every value a row shows must be text.
+ */
+export function leadShapeProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'it is not a JSON object';
+  const text = (v: unknown) => typeof v === 'string';
+  const checks: [string, unknown, (v: unknown) => boolean, string][] = [
+    ['id', value.id, text, 'text'],
+    ['receivedAt', value.receivedAt, (v) => text(v) && /^\d{4}-\d{2}-\d{2}/.test(v as string), 'a time (YYYY-MM-DD…)'],
+    ['form', value.form, text, 'text'],
+    ['status', value.status, text, 'text'],
+    ['message', value.message, (v) => isObject(v) && ['from_name', 'from_email', 'phone_number'].every((k) => text(v[k])), 'an object with from_name, from_email and phone_number'],
+    ['fields', value.fields, (v) => isObject(v) && Object.values(v).every(text), 'an object of texts'],
+    ['locale', value.locale, (v) => v === undefined || text(v), 'text'],
+    ['consent', value.consent, (v) => v === undefined || (isObject(v) && (v.wording === undefined || text(v.wording))), 'an object with a wording'],
+    ['attribution', value.attribution, (v) => v === undefined || (isObject(v) && Object.values(v).every(text)), 'an object of texts'],
+  ];
+  const wrong = checks.find(([, v, ok]) => !ok(v));
+  if (!wrong) return undefined;
+  const [name, v, , expected] = wrong;
+  return `${name} is ${v === undefined ? 'missing' : 'not ' + expected}`;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Whether a lead falls in the asked range (days, inclusive, by its arrival in UTC) and form. */
 export function selected(lead: ArchivedLead, options: { since?: string; until?: string; form?: string }): boolean {
   const day = lead.receivedAt.slice(0, 10);

@@ -3,7 +3,7 @@
 // Content is data: front matter is split here by hand and only ever parsed as YAML (gray-matter
 // chose a parser from the opening line, and "---js" ran the JavaScript that followed), and no
 // file is read through a symbolic link (generator/paths.ts).
-import { lstatSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
@@ -11,7 +11,7 @@ import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
 import { collections, sharedCollections, type CollectionName, type CollectionDef, isItemFile } from './collections.ts';
 import { inLocale, splitLocale, translatedLocales, type Locale } from './locales.ts';
 import { sha256 } from './hash.ts';
-import { displayPath as display, inspectUnder, listUnder, readInspected, readListed, statusProblem } from './paths.ts';
+import { displayPath as display, inspectUnder, listUnder, statusProblem } from './paths.ts';
 import { placeAt, problem } from './errors.ts';
 import type { Problem } from './problems.ts';
 import { yamlProblem } from './yaml-problems.ts';
@@ -60,23 +60,84 @@ const yaml = () => (yamlModule ??= createRequire(import.meta.url)('yaml') as typ
 
 /**
  * Parses one file of a collection. Pure apart from the read; a file reached through a symbolic
- * link (or that is not a regular file) becomes a record with one problem and no data.
+ * link (or that is not a regular file, or is bigger than MAX_CONTENT_BYTES) becomes a record
+ * with one problem and no data.
  */
 export function loadFile(contentDir: string, collection: CollectionName, relPath: string, listed?: Listed): SourceRecord {
   if (listed) {
-    const bytes = readListed(listed.abs);
-    if (bytes) return { ...parseSource(bytes.toString('utf8'), listed.file, collection, relPath), ...hashesOf(bytes) };
+    const read = readContentFile(listed.abs);
+    if (read) return recordOf(read, listed.file, collection, relPath);
   }
   const abs = join(contentDir, relPath);
   const status = inspectUnder(contentDir, relPath);
+  const at = { file: display(abs), line: 1, column: 1 };
   if (status.kind !== 'file') {
-    const at = { file: display(abs), line: 1, column: 1 };
     // Missing: listed a moment ago and deleted since.
     const refused = status.kind === 'missing' ? problem('missing-file', at, { what: 'content that was deleted while the site was being read; run the command again' }) : statusProblem(status, at);
     return refusedRecord(at.file, collection, relPath, refused);
   }
-  const bytes = readInspected(status.abs);
-  return { ...parseSource(bytes.toString('utf8'), display(abs), collection, relPath), ...hashesOf(bytes) };
+  const read = readContentFile(status.abs);
+  // Replaced by a link or a pipe since the look: refused as the look would have refused it.
+  if (!read) return refusedRecord(at.file, collection, relPath, problem('not-a-regular-file', at));
+  return recordOf(read, at.file, collection, relPath);
+}
+
+function recordOf(read: ContentRead, file: string, collection: CollectionName, relPath: string): SourceRecord {
+  if ('tooBig' in read) return refusedRecord(file, collection, relPath, tooBigProblem({ file, line: 1, column: 1 }, read.tooBig));
+  return { ...parseSource(read.bytes.toString('utf8'), file, collection, relPath), ...hashesOf(read.bytes) };
+}
+
+/**
+ * The most a content file may hold: 4 MiB. The biggest shipped file is 20 KB
+ * (content/fr/legal/terms-conditions.md, 20,483 bytes; a long post is ~9 KB), so this is 200
+ * times that, or some 600,000 words of Markdown: no page anyone writes comes near it, while a
+ * file past it is a mistake (a log, a data dump or a video renamed .md). It is never read: a
+ * 3 GB one had been read whole, eating memory, and then failed as a generator bug (Node reads
+ * at most 2 GiB at once).
+ */
+export const MAX_CONTENT_BYTES = 4 * 1024 * 1024;
+
+/** What reading a content file gave: its bytes, or why it was not read. */
+export type ContentRead = { bytes: Buffer } | { tooBig: number };
+
+/**
+ * Reads a content file with one look at it: the last component is opened with O_NOFOLLOW (a
+ * link is refused) and O_NONBLOCK (a pipe cannot hang the open), and read only if it is a
+ * regular file of at most MAX_CONTENT_BYTES, and only that many bytes. Undefined when it is
+ * not there or not a regular file: the caller then looks at it with `inspectUnder` for the
+ * problem to report (or, for a path already looked at, reports it as not a regular file).
+ */
+export function readContentFile(abs: string): ContentRead | undefined {
+  let fd: number;
+  try {
+    fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    if (stats.size > MAX_CONTENT_BYTES) return { tooBig: stats.size };
+    // Exactly the size the look found: a file growing meanwhile cannot make this read more.
+    const bytes = Buffer.allocUnsafeSlow(stats.size);
+    let total = 0;
+    while (total < bytes.length) {
+      const n = readSync(fd, bytes, total, bytes.length - total, null);
+      if (n === 0) break;
+      total += n;
+    }
+    return { bytes: total === bytes.length ? bytes : bytes.subarray(0, total) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A content file over MAX_CONTENT_BYTES, as a located problem. */
+export function tooBigProblem(at: { file: string; line: number; column: number }, size: number): Problem {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en-CA', { maximumFractionDigits: 1 })} MB`;
+  // In bytes when its megabytes would read as the limit itself.
+  const shown = mb(size) === mb(MAX_CONTENT_BYTES) ? `${size.toLocaleString('en-CA')} bytes` : mb(size);
+  return problem('file-too-large', at, { size: shown, limit: mb(MAX_CONTENT_BYTES) });
 }
 
 /** A file's sha256, and its first 16 hex digits (the `digest`), from one hash. */
@@ -251,7 +312,7 @@ export function loadAll(contentDir: string): SourceRecord[] {
 
 /**
  * The item files of a collection, in a stable order, and for each entry the listing found as a
- * regular file, where it is: it is then read with no further look (`readListed`). Entries that
+ * regular file, where it is: it is then read with no further look (`readContentFile`). Entries that
  * are links (or a collection folder that is one) are listed as they are, never followed:
  * `loadFile` refuses a linked item and validation reports a linked folder.
  */

@@ -144,6 +144,9 @@ function chooseSlug(records: SourceRecord[], def: KindDef, request: NewRequest, 
     return `${base}-${n}`;
   };
 
+  if (request.slug !== undefined && request.slug.length > MAX_SLUG) {
+    throw new UsageError(`--slug is ${request.slug.length} characters long; use at most ${MAX_SLUG} (it becomes the file's name), e.g. --slug ${slugify(request.slug)}`);
+  }
   if (request.slug !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(request.slug)) {
     throw new UsageError(`--slug "${request.slug}" is not a slug; use lowercase letters, digits and dashes, e.g. ${slugify(request.slug) || 'my-title'}`);
   }
@@ -156,6 +159,16 @@ function chooseSlug(records: SourceRecord[], def: KindDef, request: NewRequest, 
   if (byField) throw new UsageError(`${request.kind} slug "${slug}" is already used by ${byField.file}; choose another title, or pass --slug ${firstFree(slug)}`);
   return slug;
 }
+
+/**
+ * The longest --slug: it becomes a file name, which most file systems cap at 255 bytes (ext4,
+ * APFS, NTFS), with an order before it (`15-`), its extension and, beside the French copy for a
+ * moment, `site translate stamp`'s temporary suffix (`.site-translate-<pid>`, up to 24 more); a
+ * solution's slug is also its web address. 100 keeps all of those well inside the limit and is
+ * twice what a title is cut to (`slugify`, 50); a longer one had failed as a generator bug
+ * (ENAMETOOLONG, exit 3).
+ */
+export const MAX_SLUG = 100;
 
 // Letters that Unicode does not decompose into a base letter and an accent.
 const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };

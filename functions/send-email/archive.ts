@@ -275,7 +275,7 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
 
     async consentEvents(email) {
       const events = await readLimited(await listKeys(`consent/${addressHash(email)}/`), (key) => getJson<ConsentEvent>(key));
-      return events.filter((e): e is ConsentEvent => e !== null).sort((a, b) => a.at.localeCompare(b.at));
+      return events.filter(isConsentEvent).sort((a, b) => a.at.localeCompare(b.at));
     },
 
     async consentStanding(email) {
@@ -287,7 +287,7 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
       const request = keys.slice(last + 1).findLast((key) => typeOf(key) === 'requested');
       const wanted = [last < 0 ? undefined : keys[last], request].filter((key): key is string => key !== undefined);
       const events = await Promise.all(wanted.map((key) => getJson<ConsentEvent>(key)));
-      return events.filter((e): e is ConsentEvent => e !== null);
+      return events.filter(isConsentEvent);
     },
 
     async claimNotice(kind, email, day) {
@@ -341,6 +341,16 @@ export function safeFileName(name: string): string {
   const suffix = extension ? `.${extension}` : '';
   const stem = clean(dot < 0 ? base : base.slice(0, dot)).slice(0, 100 - suffix.length).replace(/[.-]+$/, '');
   return `${stem || 'resume'}${suffix}`;
+}
+
+/**
+ * An object read from consent/ that is an event: a known type and a time. Anything else (a file
+ * put there by hand, a half-written one) is left out rather than stopping a lead, an
+ * unsubscribe or an export that sorts the events by time.
+ */
+function isConsentEvent(value: unknown): value is ConsentEvent {
+  const e = value as { type?: unknown; at?: unknown } | null;
+  return !!e && typeof e === 'object' && typeof e.at === 'string' && (e.type === 'requested' || e.type === 'confirmed' || e.type === 'withdrawn');
 }
 
 /** Where a consent event is kept: its time (sortable, so S3 lists events in time order) and type in the name. */

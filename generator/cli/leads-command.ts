@@ -9,14 +9,14 @@ import { s3Archive, type ArchivedLead } from '../../functions/send-email/archive
 import type { ConsentEvent } from '../../functions/send-email/consent.ts';
 import { isEmail } from '../../functions/send-email/validation.ts';
 import { FORMS, resendUnsent } from '../../functions/send-email/lead.ts';
-import { exportRow, selected, toCsv } from '../leads-export.ts';
+import { exportRow, leadShapeProblem, selected, toCsv } from '../leads-export.ts';
 import { sesMailer } from '../../functions/send-email/mailer.ts';
 import { leadSettings } from '../lead-settings.ts';
 import { localS3Client, localSesClient } from '../local-aws.ts';
 import { localLinkSecret } from '../preview/leads.ts';
 import { EXIT, UsageError, UserError } from '../errors.ts';
 import { fromAwsError } from '../publish/errors.ts';
-import { bold, dim, green, red } from './output.ts';
+import { bold, dim, green, red, yellow } from './output.ts';
 
 export interface ResendOptions {
   contentDir: string;
@@ -70,11 +70,16 @@ export interface ExportOptions extends Omit<ResendOptions, 'sesEndpoint'> {
   format?: string;
   /** Where the text goes (stdout by default). */
   write?: (text: string) => void;
+  /** Where a skipped object is named (stderr by default, beside the export on stdout). */
+  warn?: (line: string) => void;
 }
 
 /**
  * `site leads export`: the leads from --since to --until (days, inclusive), of one --form or
- * all, as CSV or JSON, each with its address's consent standing and its attribution.
+ * all, as CSV or JSON, each with its address's consent standing and its attribution. An object
+ * under leads/ that is not a lead (not JSON, or without a lead's fields) is skipped and named on
+ * stderr, and the others are exported: a warning, exit 0, since running it again would skip it
+ * again (exit 4 says the opposite) and one stray object had left `> leads.csv` empty.
  */
 export async function runExport(options: ExportOptions): Promise<number> {
   for (const [flag, value] of [['--since', options.since], ['--until', options.until]] as const) {
@@ -87,9 +92,16 @@ export async function runExport(options: ExportOptions): Promise<number> {
   const archive = s3Archive(s3, bucket);
   const leads: ArchivedLead[] = [];
   const consent = new Map<string, ConsentEvent[]>();
+  const warn = options.warn ?? ((line: string) => console.error(line));
+  let skipped = 0;
   try {
     for await (const key of archive.keys(options.since)) {
-      const lead = await archive.get(key);
+      const lead = await readLead(archive, key);
+      if (typeof lead === 'string') {
+        skipped++;
+        warn(yellow(`⚠ skipped ${key}: not a lead (${lead})`));
+        continue;
+      }
       if (!lead || !selected(lead, options)) continue;
       leads.push(lead);
       const email = lead.message.from_email.toLowerCase();
@@ -101,7 +113,21 @@ export async function runExport(options: ExportOptions): Promise<number> {
   const rows = leads.map((lead) => exportRow(lead, consent.get(lead.message.from_email.toLowerCase()) ?? []));
   const text = format === 'csv' ? toCsv(rows) : `${JSON.stringify(leads.map((lead, i) => ({ ...lead, consentStanding: { status: rows[i]!.newsConsent, since: rows[i]!.newsConsentSince || undefined } })), null, 2)}\n`;
   (options.write ?? ((t: string) => process.stdout.write(t)))(text);
+  if (skipped) warn(yellow(`⚠ ${skipped} archived object${skipped === 1 ? ' was' : 's were'} skipped (named above) and ${leads.length} lead${leads.length === 1 ? '' : 's'} exported; look at ${skipped === 1 ? 'it' : 'them'} in the bucket: the lead function never writes such an object`));
   return leads.length;
+}
+
+/** An archived lead; null when it is gone; what is wrong with it when the object is not a lead. */
+async function readLead(archive: ReturnType<typeof s3Archive>, key: string): Promise<ArchivedLead | null | string> {
+  let lead: ArchivedLead | null;
+  try {
+    lead = await archive.get(key);
+  } catch (error) {
+    // The object came, but its text is not JSON; anything else is the archive failing.
+    if (error instanceof SyntaxError) return 'its text is not JSON';
+    throw error;
+  }
+  return lead === null ? null : (leadShapeProblem(lead) ?? lead);
 }
 
 /** `site leads consent --email`: every consent event of one address, oldest first, as the regulator would ask for it. */

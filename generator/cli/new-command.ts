@@ -2,12 +2,11 @@
 // it, or prints it with --dry-run. A usage error (exit 2) is thrown before anything is written.
 // `site new translation <English file>` starts its French file with `site translate start`'s
 // code (cli/translate-command.ts), so an author who knows `site new` finds it.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { loadAll } from '../load.ts';
 import { displayPath as display } from '../paths.ts';
 import { planNew, TRANSLATION, UsageError, type PlannedFile } from '../new.ts';
-import { planStart, runStart } from './translate-command.ts';
+import { checkNewFile, createFile, planStart, readContentArg, replace, runStart } from './translate-command.ts';
 import { bold, dim, green } from './output.ts';
 
 export interface NewOptions {
@@ -29,6 +28,8 @@ export function localDate(now = new Date()): string {
 export async function runNew(options: NewOptions): Promise<void> {
   if (options.kind === TRANSLATION) return newTranslation(options);
   const plan = planNew(loadAll(options.contentDir), { kind: options.kind, title: options.title, slug: options.slug, date: options.date ?? localDate() });
+  // A dry run is refused as the run would be.
+  check(options.contentDir, plan.files);
   if (options.dryRun) {
     printDryRun(options.contentDir, plan.files);
     return;
@@ -70,25 +71,25 @@ function printDryRun(contentDir: string, files: PlannedFile[]): void {
   console.log(dim('Dry run: nothing was written.'));
 }
 
+const taken = (abs: string) => new UsageError(`${display(abs)} already exists; choose another title or pass --slug`);
+
+/**
+ * Every file of the plan checked before any is written, as the build would take it: a new file
+ * needs a place without a symbolic link on the way (content/jobs linked to a folder elsewhere
+ * had made the job there), an edited one must still be a regular file, reached without one.
+ */
+function check(contentDir: string, files: PlannedFile[]): void {
+  for (const f of files) {
+    if (f.action === 'create') checkNewFile(contentDir, f.path, taken);
+    else readContentArg(contentDir, f.path, () => new UsageError(`${display(join(contentDir, f.path))} was deleted while the command ran; run it again`));
+  }
+}
+
 /**
  * New files are created with `wx`, so one that appeared since the content was read is never
  * overwritten; edits replace the file by rename, so a reader never sees half of one.
  */
 function write(contentDir: string, files: PlannedFile[]): void {
-  for (const f of files.filter((x) => x.action === 'create')) {
-    const abs = join(contentDir, f.path);
-    mkdirSync(dirname(abs), { recursive: true });
-    try {
-      writeFileSync(abs, f.text, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${display(abs)} already exists; choose another title or pass --slug`, { cause: error });
-      throw error;
-    }
-  }
-  for (const f of files.filter((x) => x.action === 'edit')) {
-    const abs = join(contentDir, f.path);
-    const temporary = `${abs}.site-new-${process.pid}`;
-    writeFileSync(temporary, f.text);
-    renameSync(temporary, abs);
-  }
+  for (const f of files.filter((x) => x.action === 'create')) createFile(contentDir, f.path, f.text, taken);
+  for (const f of files.filter((x) => x.action === 'edit')) replace(join(contentDir, f.path), f.text, 'site-new');
 }

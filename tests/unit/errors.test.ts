@@ -15,6 +15,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'yaml-syntax': [{ detail: 'Nested mappings are not allowed in compact mappings' }, 'YAML syntax: Nested mappings are not allowed in compact mappings', 'check this line and the one before: indent with spaces, and quote a value that holds ": " or starts with a special character'],
   'symbolic-link': [{ subject: 'image "images/a.svg"', link: 'content/images' }, 'image "images/a.svg" is a symbolic link (content/images)', 'content/ holds real files and folders only: replace the link with a copy of what it points to'],
   'not-a-regular-file': [undefined, 'is not a regular file or folder', 'content/ holds real files and folders only'],
+  'file-too-large': [{ size: '3,072 MB', limit: '4 MB' }, 'is 3,072 MB, more than a content file may hold (4 MB); it was not read', 'a page or post is text of a few KB: check that this is the file you meant, and keep data, images and video out of content files'],
   'path-outside-content': [{ subject: 'image "../x.svg"', reason: 'has a ".." segment, which would leave its folder' }, 'image "../x.svg" has a ".." segment, which would leave its folder', 'write the path from content/, e.g. images/blog/photo.svg'],
   'missing-file': [{ what: 'the copy of a page the site needs' }, 'file is missing', 'create it: it holds the copy of a page the site needs'],
   'unknown-page-file': [{ name: 'hom.yaml', suggestion: 'home.yaml', known: ['home.yaml'] }, 'is not a page of the site: no template shows hom.yaml', 'did you mean home.yaml?'],
