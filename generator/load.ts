@@ -105,7 +105,9 @@ export type ContentRead = { bytes: Buffer } | { tooBig: number };
  * link is refused) and O_NONBLOCK (a pipe cannot hang the open), and read only if it is a
  * regular file of at most MAX_CONTENT_BYTES, and only that many bytes. Undefined when it is
  * not there or not a regular file: the caller then looks at it with `inspectUnder` for the
- * problem to report (or, for a path already looked at, reports it as not a regular file).
+ * problem to report (or, for a path already looked at, reports it as not a regular file). For a
+ * file a listing found (`listUnder`: every folder on the way checked, none a link) this is the
+ * only look: `inspectUnder` walks the path again (at 20,000 posts ~19 system calls a file, against 4).
  */
 export function readContentFile(abs: string): ContentRead | undefined {
   let fd: number;

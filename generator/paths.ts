@@ -129,29 +129,6 @@ export function readInspected(abs: string): Buffer {
 }
 
 /**
- * Reads a file that a listing of its folder (`listUnder`: every folder on the way checked with
- * lstat, none a link) found as a regular file, with no check of its own but the last component:
- * opened with O_NOFOLLOW (and O_NONBLOCK: a pipe swapped in does not hang the open), and read
- * only if it is still a regular file. Undefined otherwise (a link, anything else, gone): the
- * caller then looks at it with `inspectUnder`, for the problem to report. `inspectUnder` walks
- * the path again with an lstat per folder and a realpath (whose readlink per component is many
- * more calls): at 20,000 posts, ~19 system calls a file against 4.
- */
-export function readListed(abs: string): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
  * The entries of a folder under `root` (`rel` '' for the root), or [] when it does not exist or
  * is not a plain folder reached without links (`specialEntriesUnder` reports those).
  */

@@ -5,8 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { loadAll } from '../../generator/load.ts';
-import { readListed } from '../../generator/paths.ts';
+import { loadAll, readContentFile } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
 import { formatProblem } from '../../generator/problems.ts';
 import { Builder } from '../../generator/build.ts';
@@ -165,15 +164,16 @@ describe('content stays inside content/', () => {
 });
 
 describe('a listed content file is read with one look at it', () => {
-  test('readListed reads a regular file, and refuses a link, a pipe (without hanging), a folder and a missing file', () => {
+  test('readContentFile reads a regular file, and refuses a link, a pipe (without hanging), a folder and a missing file', () => {
     box = sandbox();
     const file = join(box.content, POST);
-    expect(readListed(file)?.toString('utf8')).toBe(readFileSync(file, 'utf8'));
+    const read = readContentFile(file);
+    expect(read && 'bytes' in read ? read.bytes.toString('utf8') : read).toBe(readFileSync(file, 'utf8'));
     const link = join(box.dir, 'link.md');
     symlinkSync(file, link);
     const pipe = join(box.dir, 'pipe.md');
     expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
-    for (const path of [link, pipe, join(box.content, 'blog'), join(box.dir, 'missing.md')]) expect(readListed(path), path).toBeUndefined();
+    for (const path of [link, pipe, join(box.content, 'blog'), join(box.dir, 'missing.md')]) expect(readContentFile(path), path).toBeUndefined();
   });
 
   test('a pipe where a post was is reported as not a regular file, and loading does not hang', () => {
