@@ -89,8 +89,11 @@ const fr: Messages = {
 /** Every visitor-facing validation message, per language (same keys in each). */
 export const messages: Record<Locale, Messages> = { en, fr };
 
-/** Local part, @, domain, and a top-level part of at least two letters. */
-export const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+/**
+ * Local part (dot-separated words, RFC 5321: no dot first, last or twice in a row, which SES
+ * refuses, so such a lead could never be sent), @, domain, and a top-level part of at least two letters.
+ */
+export const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 /** Optional 1-4 digit country prefix (optional +), then 3 digits (optionally in brackets), 3, 4; space or dash between. */
 export const PHONE = /^(?:\+?\d{1,4}[ -]?)?(?:\(\d{3}\)|\d{3})[ -]?\d{3}[ -]?\d{4}$/;
 /** Optional http(s)://, a host name or localhost, optional port and path. */

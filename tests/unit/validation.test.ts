@@ -20,6 +20,10 @@ const table: [FormName, string, string, string][] = [
   ['wizard', 'lastName', '', 'Last name is required'],
   ['wizard', 'email', '', 'Email is required'],
   ['wizard', 'email', 'ana@fleet', E1],
+  // A dot first, last or twice in the local part: no mail server takes it (it passed, and the lead could never be sent).
+  ['wizard', 'email', 'ana..silva@fleet.ca', E1],
+  ['wizard', 'email', '.ana@fleet.ca', E1],
+  ['wizard', 'email', 'ana.@fleet.ca', E1],
   ['wizard', 'phone', '', 'Phone number is required'],
   ['wizard', 'phone', '12345', P1],
   ['wizard', 'companyName', ' ', 'Company name is required'],
