@@ -254,7 +254,10 @@ export class SocialCards {
       // A card the record vouches for has nothing to wait for (ensure): the one settled promise.
       const bytes = made === SETTLED ? made : made.catch((error: unknown) => {
         if (!own || error instanceof ContentError) throw error;
-        throw new ContentError([problem('image-corrupt', { ...locate(route), path: 'socialImage.image' }, { value: own.image, detail: error instanceof Error ? error.message : String(error) })]);
+        const at = { ...locate(route), path: 'socialImage.image' };
+        const detail = error instanceof Error ? error.message : String(error);
+        // As a page's photo (images/problems.ts encodeProblem): too many pixels is a size to change, not damage.
+        throw new ContentError([/exceeds pixel limit/i.test(detail) ? problem('image-too-many-pixels', at, { value: own.image }) : problem('image-corrupt', at, { value: own.image, detail })]);
       });
       // Rejections are read by files(); until then they must not count as unhandled.
       if (bytes !== SETTLED) bytes.catch(() => {});

@@ -185,6 +185,10 @@ export const catalogue = {
     message: ({ value, detail }) => `image "${value}" cannot be decoded (${detail.trim().split('\n')[0]})`,
     hint: () => 'the file is damaged or incomplete: export or copy it again from the original',
   }),
+  'image-too-many-pixels': kind<{ value: string }>({
+    message: ({ value }) => `image "${value}" has more pixels than the build will decode (268 million: the guard against an image that unpacks into gigabytes)`,
+    hint: () => 'resize it to at most 4,000 px on its long side: the site delivers photos at most 1,920 px wide',
+  }),
   'svg-active': kind<{ what: string }>({
     message: ({ what }) => `this SVG holds ${what}; an image of the site is a drawing only`,
     hint: () => 'export it again as a plain SVG (no scripts, links, embedded HTML or files from elsewhere), or delete that part in a text editor',

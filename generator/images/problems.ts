@@ -36,6 +36,9 @@ export function extensionProblem(value: string, at: Place): Problem | undefined 
  */
 export function encodeProblem(value: string, at: Place, error: unknown): Problem | undefined {
   if (!(error instanceof ImageSourceError)) return undefined;
+  // sharp refuses more than 268 MP before decoding (limitInputPixels): a panorama or a 20,000 px
+  // export is whole, not damaged, and the author's fix is to resize it.
+  if (error.kind === 'corrupt' && /exceeds pixel limit/i.test(error.detail)) return problem('image-too-many-pixels', at, { value });
   return error.kind === 'unsupported'
     ? problem('image-unsupported', at, { value, format: error.detail })
     : problem('image-corrupt', at, { value, detail: error.detail });

@@ -136,6 +136,13 @@ describe('author feedback', () => {
     expect(found!.message).toMatch(/images\/blog\/yard\.jpg.*premature end/i);
   });
 
+  test('a 20,000 × 20,000 PNG (1.2 MB on disk, 1.2 GB decoded) is refused before decoding, as too many pixels to resize, not as a damaged file', async () => {
+    const huge = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: GREY }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
+    const found = await problemFor('images/blog/pano.png', huge);
+    expect(found).toMatchObject({ code: 'image-too-many-pixels', severity: 'error', file: 'content/blog/yard.md', line: 7, path: 'image' });
+    expect(found!.hint).toContain('resize it to at most 4,000 px');
+  }, 60_000);
+
   test('a text file named .jpg, a GIF and a HEIC or TIFF name are unsupported formats', async () => {
     expect(await problemFor('images/a.jpg', Buffer.from('not an image'))).toMatchObject({ code: 'image-unsupported' });
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: GREY } }).gif().toBuffer();

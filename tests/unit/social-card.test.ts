@@ -736,6 +736,17 @@ describe('the card stage', () => {
     expect((error as ContentError).problems[0]).toMatchObject({ code: 'image-corrupt', file: 'content/pages/faqs.yaml', line: 4, column: 10, path: 'socialImage.image' });
   });
 
+  test('a picture of more than 268 million pixels is a located problem asking to resize it, not a damaged file', async () => {
+    const content = temp('cards-content-');
+    mkdirSync(join(content, 'images'), { recursive: true });
+    await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: '#336699' }, limitInputPixels: false }).png({ compressionLevel: 9 }).toFile(join(content, 'images/pano.png'));
+    const cards = new SocialCards(root, content, { cacheDir: temp('cards-cache-') });
+    cards.plan([route('/faqs', 'FAQs', { socialImage: { image: 'images/pano.png', alt: 'x' } })], { en: site }, () => ({ file: 'content/pages/faqs.yaml', line: 4, column: 10 }));
+    const error = await cards.files().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).problems[0]).toMatchObject({ code: 'image-too-many-pixels', file: 'content/pages/faqs.yaml', line: 4, column: 10, path: 'socialImage.image' });
+  }, 60_000);
+
   test('card file names: readable per route, one per language', () => {
     expect(['/', '/fr', '/solutions/adas', '/fr/blog-details/3', '/Thanks', '/404'].map(slugOf)).toEqual(['home', 'fr-home', 'solutions-adas', 'fr-blog-details-3', 'thanks', '404']);
   });
