@@ -15,7 +15,7 @@ import { UsageError } from '../errors.ts';
 import { cacheControl, contentType, securityHeaders, withConnectSources } from '../headers.ts';
 import { notFoundFile, resolveUrl, NOT_FOUND_FILE } from './url-rule.ts';
 import { projectRoot } from '../cli/build-command.ts';
-import { bold, dim, green, printTimings, red } from '../cli/output.ts';
+import { bold, dim, green, printTimings, red, yellow } from '../cli/output.ts';
 import { startLeadService, type LeadService } from './leads.ts';
 import { createAdmin } from './admin/server.ts';
 import { isEditorTempFile } from './editor-files.ts';
@@ -42,6 +42,12 @@ export interface Preview {
   nextUpdate(): Promise<Update>;
   /** The lead function and its local S3/SES. */
   leads: LeadService;
+}
+
+/** True for an address only this machine reaches (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name);
 }
 
 /** The lead function's path: CloudFront sends /send-email/* to it (infra/template.yaml). */
@@ -189,6 +195,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   pageHeaders = withConnectSources(securityHeaders, leads.connectOrigins);
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
   log(`  Admin preview: ${url}/_admin`);
+  // Nothing on the preview asks for a password: beyond this machine, say who can reach it.
+  if (!isLoopback(options.host)) log(yellow(`  ⚠ Listening on ${options.host}: anyone who can reach this machine on port ${port} can open the admin and read or clear the leads sent on this preview. Leave --host out (127.0.0.1) unless another device must see it.`));
 
   // Changes are gathered until the watcher has been quiet for QUIET_MS, so an editor's save (a
   // probe file, a backup, the write, a rename: all within a few milliseconds) or a "save all" is

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSyn
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPreview, type Preview } from '../../generator/preview/server.ts';
+import { isLoopback, startPreview, type Preview } from '../../generator/preview/server.ts';
 import { MAX_BODY_BYTES, parseBody } from '../../functions/send-email/http.ts';
 import { contentDir } from '../helpers.ts';
 import { call } from './http-client.ts';
@@ -82,6 +82,17 @@ describe('the preview answers only requests addressed to itself', () => {
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.text)).toEqual({ accepted: false, error: 'This origin may not call the lead function.' });
   });
+});
+
+describe('a preview reachable from other machines says so', () => {
+  test('with --host 0.0.0.0 it warns that anyone who reaches the machine can open the admin and the leads; on 127.0.0.1 it does not', async () => {
+    const lines: string[] = [];
+    const open = await startPreview({ contentDir, outDir: join(dir, 'preview-lan'), port: 0, host: '0.0.0.0', watch: false, log: (line) => lines.push(line) });
+    await open.close();
+    expect(lines.join('\n')).toMatch(/Listening on 0\.0\.0\.0: anyone who can reach this machine on port \d+ can open the admin and read or clear the leads/);
+    expect(isLoopback('127.0.0.1') && isLoopback('localhost') && isLoopback('[::1]') && isLoopback('127.0.1.1')).toBe(true);
+    expect(isLoopback('0.0.0.0') || isLoopback('::') || isLoopback('192.168.1.20') || isLoopback('mybox.lan')).toBe(false);
+  }, 60_000);
 });
 
 describe('the local S3 and SES stand-ins answer only the preview', () => {
