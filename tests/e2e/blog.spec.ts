@@ -127,6 +127,15 @@ test.describe('blog list', () => {
   });
 });
 
+/** An article's search box, hydrated (it hydrates when scrolled into view). */
+async function searchBox(page: Page) {
+  await page.goto('/blog-details/1');
+  const island = page.locator('[data-island="BlogSearch"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  return island;
+}
+
 test.describe('articles', () => {
   test('an article has its heading, sections, author, social links, categories, Get Started and the newsletter form', async ({ page }) => {
     await page.goto('/blog-details/2');
@@ -144,10 +153,7 @@ test.describe('articles', () => {
   });
 
   test('search finds a post by a word from its subheading', async ({ page }) => {
-    await page.goto('/blog-details/1');
-    const island = page.locator('[data-island="BlogSearch"]');
-    await island.scrollIntoViewIfNeeded();
-    await expect(island).toHaveAttribute('data-hydrated', '');
+    const island = await searchBox(page);
     await island.getByRole('searchbox', { name: 'Search articles' }).fill('misuse');
     const result = island.getByRole('link', { name: /Fuel-Card Spend/ });
     await expect(result).toBeVisible();
@@ -158,10 +164,7 @@ test.describe('articles', () => {
   });
 
   test('search says so when nothing matches', async ({ page }) => {
-    await page.goto('/blog-details/1');
-    const island = page.locator('[data-island="BlogSearch"]');
-    await island.scrollIntoViewIfNeeded();
-    await expect(island).toHaveAttribute('data-hydrated', '');
+    const island = await searchBox(page);
     await island.getByRole('searchbox').fill('zeppelin');
     await expect(island.getByRole('status')).toHaveText('No articles match “zeppelin”.');
     // What the visitor types is text, never a replacement pattern ($' had pasted the rest of the sentence).
@@ -172,10 +175,7 @@ test.describe('articles', () => {
   test('search without its index (offline) says so, and the next search tries again', async ({ page, consoleErrors }) => {
     let refused = 0;
     await page.route('**/search-index.json', (route) => (refused++ === 0 ? route.abort() : route.continue()));
-    await page.goto('/blog-details/1');
-    const island = page.locator('[data-island="BlogSearch"]');
-    await island.scrollIntoViewIfNeeded();
-    await expect(island).toHaveAttribute('data-hydrated', '');
+    const island = await searchBox(page);
     await island.getByRole('searchbox').fill('misuse');
     await expect(island.getByRole('status')).toHaveText('Search is not available right now. Check your connection and try again.');
     await island.getByRole('searchbox').fill('misuse ');
@@ -191,10 +191,7 @@ test.describe('articles', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.goto('/blog-details/1');
-    const island = page.locator('[data-island="BlogSearch"]');
-    await island.scrollIntoViewIfNeeded();
-    await expect(island).toHaveAttribute('data-hydrated', '');
+    const island = await searchBox(page);
     await island.getByRole('searchbox').fill('misuse');
     await island.getByRole('searchbox').fill('');
     await page.waitForResponse('**/search-index.json');

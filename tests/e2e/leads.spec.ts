@@ -1,6 +1,6 @@
 // Real leads, nothing intercepted: the forms on the preview post to its lead function, which
 // archives each in s3rver and e-mails it through the SES emulator. `/_site/leads` reads both back.
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { applyDialog, fillJob, fillPartner, hydrated, PDF } from './form-helpers.ts';
 
@@ -19,16 +19,21 @@ async function leadWith(request: APIRequestContext, marker: string): Promise<Lea
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-test('the contact form sends a real lead: /Thanks, archived as sent, e-mailed to sales with Reply-To the visitor', async ({ page, request }) => {
-  const marker = `Fleet of 12 (${unique()})`;
-  const form = await hydrated(page, '/contact-us', 'LeadForm');
-  await form.getByLabel('Name', { exact: true }).fill('Ana Silva');
+/** Fills the contact form at `path` as a visitor does and sends it; lands on /Thanks. */
+async function sendContact(page: Page, path: string, visitor: { name: string; email: string }, message: string): Promise<void> {
+  const form = await hydrated(page, path, 'LeadForm');
+  await form.getByLabel('Name', { exact: true }).fill(visitor.name);
   await form.getByLabel('Phone', { exact: true }).fill('(416) 555-0123');
-  await form.getByLabel('Email', { exact: true }).fill('ana@fleet.ca');
+  await form.getByLabel('Email', { exact: true }).fill(visitor.email);
   await form.getByLabel('How did you find us?').selectOption('LinkedIn');
-  await form.getByLabel('Message').fill(marker);
+  await form.getByLabel('Message').fill(message);
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page).toHaveURL(/\/Thanks$/);
+}
+
+test('the contact form sends a real lead: /Thanks, archived as sent, e-mailed to sales with Reply-To the visitor', async ({ page, request }) => {
+  const marker = `Fleet of 12 (${unique()})`;
+  await sendContact(page, '/contact-us', { name: 'Ana Silva', email: 'ana@fleet.ca' }, marker);
   const lead = await leadWith(request, marker);
   expect(lead).toMatchObject({ form: 'contact', status: 'sent' });
   expect(lead.email.to).toEqual(['sales@trilliumfleet.example']);
@@ -40,14 +45,7 @@ test('the contact form sends a real lead: /Thanks, archived as sent, e-mailed to
 test('where the visit began (issue #18): UTM tags of the landing URL, kept in sessionStorage across pages, reach the archive and the sales e-mail', async ({ page, request }) => {
   const campaign = `spring-${unique()}`;
   await page.goto(`/blogs?utm_source=e2e&utm_medium=email&utm_campaign=${campaign}`);
-  const form = await hydrated(page, '/contact-us', 'LeadForm');
-  await form.getByLabel('Name', { exact: true }).fill('Utm Visitor');
-  await form.getByLabel('Phone', { exact: true }).fill('(416) 555-0123');
-  await form.getByLabel('Email', { exact: true }).fill('utm@fleet.ca');
-  await form.getByLabel('How did you find us?').selectOption('LinkedIn');
-  await form.getByLabel('Message').fill(campaign);
-  await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page).toHaveURL(/\/Thanks$/);
+  await sendContact(page, '/contact-us', { name: 'Utm Visitor', email: 'utm@fleet.ca' }, campaign);
   const lead = await leadWith(request, campaign) as Lead & { attribution?: Record<string, string> };
   expect(lead.attribution).toEqual({ landing: `/blogs?utm_source=e2e&utm_medium=email&utm_campaign=${campaign}`, page: '/contact-us', utm_source: 'e2e', utm_medium: 'email', utm_campaign: campaign });
   expect(lead.email.text).toContain(`UTM campaign: ${campaign}`);
@@ -56,14 +54,7 @@ test('where the visit began (issue #18): UTM tags of the landing URL, kept in se
 test('a landing page and a form page whose queries hold characters browsers leave as typed (| { } ^) still reach the lead, percent-encoded (they were dropped)', async ({ page, request }) => {
   const campaign = `pipe-${unique()}`;
   await page.goto(`/blogs?utm_campaign=${campaign}&ref=a|b{c}^`);
-  const form = await hydrated(page, '/contact-us?from=x|y', 'LeadForm');
-  await form.getByLabel('Name', { exact: true }).fill('Pipe Visitor');
-  await form.getByLabel('Phone', { exact: true }).fill('(416) 555-0123');
-  await form.getByLabel('Email', { exact: true }).fill('pipe@fleet.ca');
-  await form.getByLabel('How did you find us?').selectOption('LinkedIn');
-  await form.getByLabel('Message').fill(campaign);
-  await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page).toHaveURL(/\/Thanks$/);
+  await sendContact(page, '/contact-us?from=x|y', { name: 'Pipe Visitor', email: 'pipe@fleet.ca' }, campaign);
   const lead = await leadWith(request, campaign) as Lead & { attribution?: Record<string, string> };
   expect(lead.attribution).toEqual({ landing: `/blogs?utm_campaign=${campaign}&ref=a%7Cb%7Bc%7D%5E`, page: '/contact-us?from=x%7Cy', utm_campaign: campaign });
 });
