@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { loadAll } from '../load.ts';
 import { displayPath as display } from '../paths.ts';
 import { planNew, TRANSLATION, UsageError, type PlannedFile } from '../new.ts';
-import { checkNewFile, createFile, planStart, readContentArg, replace, runStart } from './translate-command.ts';
+import { checkNewFile, createFile, readContentArg, replace } from './content-files.ts';
+import { planStart, runStart } from './translate-command.ts';
 import { bold, dim, green } from './output.ts';
 
 export interface NewOptions {
