@@ -28,9 +28,9 @@ export function outputFolderProblem(outDir: string, kept: KeptFolder[]): string 
   // Where the folder really is: its parent's real path and its own name (the link itself, if it is one).
   const place = linked ? resolve(real(dirname(outDir)), outDir.split(sep).pop()!) : real(outDir);
   for (const { label, path } of kept) {
-    const kept = real(path);
-    if (kept === place) return `--out ${shown} is ${label} (${displayPath(kept) || '.'}): a build replaces its output folder whole and would delete it. Write the site to a folder of its own, such as dist/.`;
-    if (!linked && within(kept, place)) return `--out ${shown} holds ${label} (${displayPath(kept) || '.'}): a build replaces its output folder whole and would delete it. Write the site to a folder of its own, such as dist/.`;
+    const folder = real(path);
+    if (folder === place) return `--out ${shown} is ${label} (${displayPath(folder) || '.'}): a build replaces its output folder whole and would delete it. Write the site to a folder of its own, such as dist/.`;
+    if (!linked && within(folder, place)) return `--out ${shown} holds ${label} (${displayPath(folder) || '.'}): a build replaces its output folder whole and would delete it. Write the site to a folder of its own, such as dist/.`;
   }
   const content = kept.find((k) => k.label === 'the content folder');
   if (content && within(place, real(content.path))) return `--out ${shown} is inside the content folder: the next build would read the pages it writes as content. Write the site outside it, such as dist/.`;
