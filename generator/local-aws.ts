@@ -6,6 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESClient } from '@aws-sdk/client-ses';
+import { atomicWrites, conditionalRequests, continuationTokensOnModernOpenSsl } from './local-s3.ts';
 import { hostAllowed, parseHost } from './preview/guard.ts';
 
 /** Credentials the emulators accept; never real ones. */
@@ -41,8 +42,13 @@ export async function startLocalS3(options: { directory: string; port?: number; 
     silent: true,
     configureBuckets: options.buckets.map((name) => ({ name, configs: cors })),
   });
+  // The lead function relies on create-only writes and whole objects (local-s3.ts).
+  const store = (s3rver as unknown as { store: Parameters<typeof atomicWrites>[0] }).store;
+  atomicWrites(store);
+  continuationTokensOnModernOpenSsl();
   const address = await s3rver.run();
-  guardStandIn((s3rver as unknown as { httpServer: Server }).httpServer, address.port, 'S3', options.browserOrigin);
+  const server = (s3rver as unknown as { httpServer: Server }).httpServer;
+  guardStandIn(server, address.port, 'S3', options.browserOrigin, (handlers) => conditionalRequests(store, handlers));
   return { url: `http://127.0.0.1:${address.port}`, port: address.port, close: () => s3rver.close() };
 }
 
@@ -80,6 +86,8 @@ export function localSesClient(endpoint: string): SESClient {
   return new SESClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
 function corsXml(origins: string[]): string {
   const rules = origins.map((origin) => `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule>`).join('');
   return `<CORSConfiguration>${rules}</CORSConfiguration>`;
@@ -95,8 +103,9 @@ function corsXml(origins: string[]): string {
  * reads; the SDK in this process sends none), when that origin is the stand-in's own (the SES
  * inbox's page) or one `browserOrigin` accepts (the preview's pages, which upload résumés).
  */
-function guardStandIn(server: Server, port: number, name: string, browserOrigin: (origin: string) => boolean = () => false): void {
-  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+function guardStandIn(server: Server, port: number, name: string, browserOrigin: (origin: string) => boolean = () => false, wrap?: (handlers: Handler[]) => Handler): void {
+  const given = server.listeners('request') as Handler[];
+  const handlers = wrap ? [wrap(given)] : given;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const host = req.headers.host;

@@ -292,8 +292,7 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
 
     async claimNotice(kind, email, day) {
       const Key = `notices/${day}/${kind}/${addressHash(email)}.json`;
-      // Look first (one cheap request in the common case, and the only check s3rver, which
-      // ignores If-None-Match on PUT, can make); the conditional write settles a race on S3.
+      // Look first (one cheap request in the common case); the conditional write settles a race.
       if (await exists(Key)) return false;
       return writeOnce(() => putJson(Key, { sentAt: new Date().toISOString() }, { conditional: true }));
     },

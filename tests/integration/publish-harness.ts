@@ -20,7 +20,7 @@ export interface S3rverProcess {
 
 /** Starts s3rver (buckets `site` and `other`) in a child process; `port` reuses a port after a stop. */
 export async function startS3rver(directory: string, port = 0): Promise<S3rverProcess> {
-  const child = spawn(node, ['--openssl-legacy-provider', '--import', join(root, 'bin/register.js'), join(root, 'tests/integration/s3rver-process.ts'), directory, String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(node, ['--import', join(root, 'bin/register.js'), join(root, 'tests/integration/s3rver-process.ts'), directory, String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {

@@ -1,8 +1,6 @@
 // s3rver in a process of its own, so a test can stop it mid-publish and start it again on the
-// same port and folder. Run with --openssl-legacy-provider: s3rver encrypts ListObjectsV2
-// continuation tokens with DES, which Node 24's OpenSSL only offers through the legacy provider
-// (without it, any listing longer than one page answers 500).
-//   node --openssl-legacy-provider --import ./bin/register.js tests/integration/s3rver-process.ts <dir> [port]
+// same port and folder.
+//   node --import ./bin/register.js tests/integration/s3rver-process.ts <dir> [port]
 import { startLocalS3 } from '../../generator/local-aws.ts';
 
 const [directory, port] = process.argv.slice(2);
