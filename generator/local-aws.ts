@@ -6,6 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESClient } from '@aws-sdk/client-ses';
+import { sendingClientOptions } from '../functions/send-email/mailer.ts';
 import { atomicWrites, conditionalRequests, continuationTokensOnModernOpenSsl } from './local-s3.ts';
 import { hostAllowed, parseHost } from './preview/guard.ts';
 
@@ -83,7 +84,7 @@ export function localS3Client(endpoint: string): S3Client {
 }
 
 export function localSesClient(endpoint: string): SESClient {
-  return new SESClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+  return new SESClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, ...sendingClientOptions });
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

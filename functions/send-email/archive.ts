@@ -15,6 +15,8 @@
 //                                       a visitor e-mail sent that day (one per address and kind), or
 //                                       the day's consent request (kind consent-request; 2 days)
 //   outbox/<lead id>.json               { key }: a lead for the webhook to deliver (LEAD_WEBHOOK_URL; 7 days)
+//   leases/<lead id>/<n>.json           { until }: the attempt sending the lead now (written once,
+//                                       removed when it is done; one that ran out is followed by n+1)
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
@@ -47,6 +49,8 @@ export interface ArchivedLead extends LeadForEmail {
   /** How many times the visitor corrected the lead, by a retry with its key, before it was sent. */
   revisions?: number;
   attempts: number;
+  /** Why the last send failed, by name (`ses-503`, `no-answer`); gone once it is sent. */
+  lastFailure?: string;
   sentAt?: string;
   messageId?: string;
 }
@@ -57,7 +61,7 @@ export interface SubmissionRecord { id: string; key: string; receivedAt?: string
 export interface UploadTicket { url: string; fields: Record<string, string>; key: string; maxBytes: number }
 
 /** Every prefix the function writes, for tools that empty a local archive. */
-export const ARCHIVE_PREFIXES = ['leads/', 'submissions/', 'tickets/', 'uploads/', 'resumes/', 'consent/', 'notices/', 'outbox/'] as const;
+export const ARCHIVE_PREFIXES = ['leads/', 'submissions/', 'tickets/', 'uploads/', 'resumes/', 'consent/', 'notices/', 'outbox/', 'leases/'] as const;
 
 export interface Archive {
   findSubmission(hash: string): Promise<SubmissionRecord | null>;
@@ -68,6 +72,12 @@ export interface Archive {
   claim(hash: string, record: SubmissionRecord): Promise<{ claimed: true } | { claimed: false; record: SubmissionRecord | null }>;
   /** Writes a new lead unless one is already at its key (conditional); false when there was one. */
   create(lead: ArchivedLead): Promise<boolean>;
+  /**
+   * The right to send a lead for `seconds`, or null while another attempt holds it. A lease is
+   * a create-only object, so of two attempts exactly one gets it; one that ran out (its holder
+   * stopped) is followed by the next number.
+   */
+  lease(leadId: string, seconds: number): Promise<{ release(): Promise<void> } | null>;
   /** Rewrites a lead (its send status). */
   save(lead: ArchivedLead): Promise<void>;
   get(key: string): Promise<ArchivedLead | null>;
@@ -184,6 +194,20 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
     },
 
     create: (lead) => writeOnce(() => putLead(lead, true)),
+
+    async lease(leadId, seconds) {
+      const prefix = `leases/${leadId}/`;
+      const last = (await listKeys(prefix)).at(-1);
+      let next = 1;
+      if (last) {
+        const held = await getJson<{ until?: string }>(last).catch(() => null);
+        if (held && Date.parse(held.until ?? '') > Date.now()) return null;
+        next = Number(/(\d+)\.json$/.exec(last)?.[1] ?? 0) + 1;
+      }
+      const Key = `${prefix}${String(next).padStart(6, '0')}.json`;
+      if (!(await writeOnce(() => putJson(Key, { until: new Date(Date.now() + seconds * 1000).toISOString() }, { conditional: true })))) return null;
+      return { release: async () => void (await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key })).catch(() => undefined)) };
+    },
 
     async save(lead) {
       await putLead(lead);

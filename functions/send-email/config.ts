@@ -26,6 +26,35 @@ export interface FunctionEnv {
   /** Where each archived lead is POSTed (optional), and the key of its signature header. */
   LEAD_WEBHOOK_URL?: string;
   LEAD_WEBHOOK_SECRET?: string;
+  /**
+   * In production the secrets are not in the environment: these name them in Secrets Manager
+   * (the template passes their ARNs) and `withSecrets` reads them once, at start.
+   */
+  ORIGIN_SECRET_ID?: string;
+  LEAD_LINK_SECRET_ID?: string;
+  LEAD_WEBHOOK_SECRET_ID?: string;
+}
+
+/** Each `<NAME>_ID` variable and the secret variable its value fills. */
+const SECRET_IDS = { ORIGIN_SECRET_ID: 'ORIGIN_SECRET', LEAD_LINK_SECRET_ID: 'LEAD_LINK_SECRET', LEAD_WEBHOOK_SECRET_ID: 'LEAD_WEBHOOK_SECRET' } as const;
+
+/**
+ * The environment with each secret named by a `*_SECRET_ID` read through `read` (Secrets
+ * Manager's GetSecretValue), in parallel. Read once per container and kept in memory, so the
+ * values never sit in the function's configuration, where anyone who may read it sees them.
+ */
+export async function withSecrets(env: FunctionEnv, read: (id: string) => Promise<string>): Promise<FunctionEnv> {
+  const out: FunctionEnv = { ...env };
+  await Promise.all(Object.entries(SECRET_IDS).map(async ([idName, name]) => {
+    const id = env[idName as keyof typeof SECRET_IDS];
+    if (!id) return;
+    try {
+      out[name] = await read(id);
+    } catch (error) {
+      throw new Error(`${idName}: the secret could not be read (${(error as Error)?.name ?? 'Error'})`, { cause: error });
+    }
+  }));
+  return out;
 }
 
 /** A secret shorter than this is a mistake (the template generates 48 characters). */

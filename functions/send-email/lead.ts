@@ -4,6 +4,7 @@
 // so a stop at any point leaves something a retry with the same key completes, never a second
 // lead for `site leads resend` to send beside it.
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { keptResumeKey, leadKey, type Archive, type ArchivedLead, type SubmissionRecord, type UploadTicket } from './archive.ts';
 import { cleanAttribution, type Attribution } from './attribution.ts';
 import { consentStatus, signLink, wording, type Circumstances } from './consent.ts';
@@ -32,7 +33,19 @@ export interface LeadDeps {
   webhook?: { onQueued?: (outboxKey: string) => void };
   /** Where a step after the lead failed (a visitor e-mail, a consent record): names only, never data. */
   warn?: (step: string, error: unknown) => void;
+  /** Counts a metric (SendFailures); the Lambda writes it in CloudWatch's embedded metric format. */
+  metric?: (name: string, value: number) => void;
+  /** How long a retry waits for another attempt that is sending the same lead; the function's time limit bounds it. */
+  joinMs?: number;
 }
+
+/**
+ * How long a lease on a lead lasts: longer than any attempt can live (the lead function stops
+ * after 10 s, SES is given 5 s), so a lease that ran out belongs to an attempt that has ended.
+ */
+export const LEASE_SECONDS = 60;
+/** A retry of a lead being sent waits this long for the first attempt before answering. */
+const JOIN_MS = 4_000;
 
 export interface LeadRequest {
   form: unknown;
@@ -137,15 +150,48 @@ export async function acceptLead(request: LeadRequest, deps: LeadDeps): Promise<
     const resumeKey = upload ? await deps.archive.keepUpload(upload) : undefined;
     lead = newLead(form, locale, fields, submission, request.via, resumeKey, record, now, cleanAttribution(request.attribution), content.consent ? wordingOf(deps.settings, form, locale) : undefined);
     if (!(await deps.archive.create(lead))) {
-      // Written by a concurrent invocation with the same key between our read and our write: it sends it.
-      return { kind: 'duplicate', form, id: record.id };
+      // The key was taken: by a concurrent invocation with the same key, or by this very write,
+      // its answer lost and the SDK's retry refused with 412. Either way the lead there is this
+      // submission's, still to be sent; the lease below decides who sends it.
+      const there = await deps.archive.get(lead.key);
+      if (!there) return { kind: 'unsent', form, id: record.id };
+      lead = there;
     }
   }
   if (lead.status === 'sent') return { kind: 'duplicate', form, id: lead.id };
-  // Archived but not sent (SES failed, or the function stopped before sending): send it now, once.
-  if (!(await sendArchived(lead, deps))) return { kind: 'unsent', form, id: lead.id };
+  // Archived but not sent (SES failed, the function stopped, or another attempt is sending it now).
+  const sent = await sendOnce(lead, deps, deps.joinMs ?? JOIN_MS);
+  if (sent === 'sent-already') return { kind: 'duplicate', form, id: lead.id };
+  if (sent === 'unsent') return { kind: 'unsent', form, id: lead.id };
   await followUp(lead, request.client ?? { ip: '', userAgent: '' }, deps);
   return { kind: 'accepted', form, id: lead.id };
+}
+
+/**
+ * Sends an archived lead unless another attempt is sending or has sent it: the attempt that
+ * holds the lead's lease sends; another waits up to `waitMs` for it to finish (the browser's
+ * retry after a slow first answer), and answers 'sent-already' when it did. Without the lease
+ * a retry while SES was still answering the first attempt sent a second e-mail.
+ */
+export async function sendOnce(lead: ArchivedLead, deps: LeadDeps, waitMs: number): Promise<'sent' | 'sent-already' | 'unsent'> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const lease = await deps.archive.lease(lead.id, LEASE_SECONDS);
+    if (lease) {
+      try {
+        // Read again under the lease: the attempt that held it before may have sent it.
+        const current = await deps.archive.get(lead.key);
+        if (current?.status === 'sent') return 'sent-already';
+        lead.attempts = Math.max(lead.attempts, current?.attempts ?? 0);
+        return (await sendArchived(lead, deps)) ? 'sent' : 'unsent';
+      } finally {
+        await lease.release();
+      }
+    }
+    if (Date.now() >= deadline) return 'unsent';
+    await sleep(Math.min(250, Math.max(0, deadline - Date.now())));
+    if ((await deps.archive.get(lead.key))?.status === 'sent') return 'sent-already';
+  }
 }
 
 /**
@@ -285,15 +331,20 @@ export async function issueUploadTicket(value: unknown, archive: Archive): Promi
 }
 
 /** Sends an archived lead and records the result; false when SES did not take it. */
-export async function sendArchived(lead: ArchivedLead, deps: LeadDeps): Promise<boolean> {
+async function sendArchived(lead: ArchivedLead, deps: LeadDeps): Promise<boolean> {
   lead.attempts += 1;
   let messageId: string;
   try {
     messageId = await deps.mailer.send(await emailFor(lead, deps));
-  } catch {
+  } catch (error) {
+    // Kept unsent for `site leads resend` and the scheduled resend; an answer that never came
+    // (a time-out) may mean SES sent it, and a second e-mail beats a lost lead.
+    lead.lastFailure = failureOf(error);
+    deps.metric?.('SendFailures', 1);
     await deps.archive.save(lead).catch(() => undefined);
     return false;
   }
+  delete lead.lastFailure;
   lead.status = 'sent';
   lead.sentAt = (deps.now ?? (() => new Date()))().toISOString();
   lead.messageId = messageId;
@@ -314,20 +365,64 @@ export async function emailFor(lead: ArchivedLead, deps: Pick<LeadDeps, 'archive
  * would have: a newsletter sign-up made while SES was down got none of it. The request's
  * address and user agent are not kept with the lead, so its consent event has neither.
  */
-export async function resendUnsent(deps: LeadDeps, options: { since?: string; onLead?: (lead: ArchivedLead, sent: boolean) => void } = {}): Promise<{ checked: number; sent: number; failed: number }> {
-  const result = { checked: 0, sent: 0, failed: 0 };
+export async function resendUnsent(deps: LeadDeps, options: { since?: string; onLead?: (lead: ArchivedLead, sent: boolean) => void; onSkipped?: (key: string, reason: string) => void } = {}): Promise<ResendResult> {
+  const result: ResendResult = { checked: 0, sent: 0, failed: 0, skipped: 0, unsent: 0 };
+  const now = (deps.now ?? (() => new Date()))();
   for await (const key of deps.archive.keys(options.since)) {
-    const lead = await deps.archive.get(key);
     result.checked += 1;
+    // One unreadable object (truncated, put there by hand) is named and passed over: it had
+    // stopped every run at the same place, so no lead after it was ever sent.
+    let lead: ArchivedLead | null;
+    try {
+      lead = await deps.archive.get(key);
+      if (lead && !isLead(lead)) throw new Error('not a lead');
+    } catch (error) {
+      result.skipped += 1;
+      options.onSkipped?.(key, error instanceof SyntaxError ? 'not valid JSON' : error instanceof Error && error.message === 'not a lead' ? 'not a lead' : 'could not be read');
+      continue;
+    }
     if (!lead || lead.status !== 'unsent') continue;
-    const sent = await sendArchived(lead, deps);
-    if (sent) {
+    const outcome = await sendOnce(lead, deps, 0);
+    if (outcome === 'sent-already') continue;
+    if (outcome === 'sent') {
       result.sent += 1;
       await followUp(lead, { ip: '', userAgent: '' }, deps);
-    } else result.failed += 1;
-    options.onLead?.(lead, sent);
+    } else {
+      result.failed += 1;
+      result.unsent += 1;
+      if (!result.oldestUnsentAt || lead.receivedAt < result.oldestUnsentAt) result.oldestUnsentAt = lead.receivedAt;
+    }
+    options.onLead?.(lead, outcome === 'sent');
   }
+  if (result.oldestUnsentAt) result.oldestUnsentMinutes = Math.max(0, Math.round((now.getTime() - Date.parse(result.oldestUnsentAt)) / 60_000));
   return result;
+}
+
+export interface ResendResult {
+  checked: number;
+  sent: number;
+  /** Leads SES refused or did not answer this run (still unsent). */
+  failed: number;
+  /** Objects under leads/ that are not readable leads, named through onSkipped. */
+  skipped: number;
+  /** Leads still unsent after the run, and when the oldest of them came in. */
+  unsent: number;
+  oldestUnsentAt?: string;
+  oldestUnsentMinutes?: number;
+}
+
+/** An object with what a lead needs to be sent: anything else under leads/ is skipped. */
+export function isLead(value: unknown): value is ArchivedLead {
+  const v = value as Partial<ArchivedLead> | null;
+  return !!v && typeof v === 'object' && typeof v.id === 'string' && typeof v.key === 'string' && isForm(v.form) && (v.status === 'sent' || v.status === 'unsent')
+    && !!v.fields && typeof v.fields === 'object' && !!v.message && typeof v.message === 'object' && typeof v.receivedAt === 'string';
+}
+
+/** What went wrong with a send, by name only (never the error's text, which may quote the lead). */
+function failureOf(error: unknown): string {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
+  if (e?.$metadata?.httpStatusCode) return `ses-${e.$metadata.httpStatusCode}`;
+  return /timeout|abort/i.test(e?.name ?? '') ? 'no-answer' : (e?.name ?? 'Error').slice(0, 40);
 }
 
 /** The version id of the consent statement the visitor was shown with this form. */
@@ -367,9 +462,12 @@ function stringsOnly(form: FormName, fields: object): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(declaredFields(form, fields))) {
     if (typeof value !== 'string') continue;
+    // A lone surrogate (valid in JSON, not in UTF-8) made the SES request unbuildable and broke
+    // the client's next call: it becomes U+FFFD before anything else sees the value.
+    const text = value.toWellFormed();
     out[key] = MULTI_LINE.has(key)
-      ? value.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-      : value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+      ? text.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+      : text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   }
   return out;
 }

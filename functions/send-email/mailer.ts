@@ -7,20 +7,36 @@ export interface Mailer {
   send(email: LeadEmail): Promise<string>;
 }
 
-export function sesMailer(ses: SESClient): Mailer {
+/**
+ * `client` makes the SES client (once, and again after a failure that left no answer from SES,
+ * so one bad send cannot spoil the next visitor's). The client must not retry a send itself:
+ * a retry after an answer that was lost sends a second e-mail (`sendingClientOptions`).
+ */
+export function sesMailer(client: SESClient | (() => SESClient)): Mailer {
+  const make = typeof client === 'function' ? client : () => client;
+  let ses = make();
+  const clean = (text: string) => text.toWellFormed();
   return {
     async send(email) {
-      const result = await ses.send(new SendEmailCommand({
-        Source: email.from,
-        Destination: { ToAddresses: email.to },
-        ReplyToAddresses: email.replyTo,
-        Message: {
-          Subject: { Data: email.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
-        },
-      }));
-      if (!result.MessageId) throw new Error('SES answered without a message id');
-      return result.MessageId;
+      try {
+        const result = await ses.send(new SendEmailCommand({
+          Source: email.from,
+          Destination: { ToAddresses: email.to.map(clean) },
+          ReplyToAddresses: email.replyTo.map(clean),
+          Message: {
+            Subject: { Data: clean(email.subject), Charset: 'UTF-8' },
+            Body: { Text: { Data: clean(email.text), Charset: 'UTF-8' }, Html: { Data: clean(email.html), Charset: 'UTF-8' } },
+          },
+        }));
+        if (!result.MessageId) throw new Error('SES answered without a message id');
+        return result.MessageId;
+      } catch (error) {
+        if (!(error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode) ses = make();
+        throw error;
+      }
     },
   };
 }
+
+/** What every SES client that sends leads is made with: one attempt, and an answer within 5 s. */
+export const sendingClientOptions = { maxAttempts: 1, requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 } } as const;

@@ -10,7 +10,7 @@ import type { ConsentEvent } from '../../functions/send-email/consent.ts';
 import { isEmail } from '../../functions/send-email/validation.ts';
 import { FORMS, resendUnsent } from '../../functions/send-email/lead.ts';
 import { exportRow, leadShapeProblem, selected, toCsv } from '../leads-export.ts';
-import { sesMailer } from '../../functions/send-email/mailer.ts';
+import { sendingClientOptions, sesMailer } from '../../functions/send-email/mailer.ts';
 import { leadSettings } from '../lead-settings.ts';
 import { localS3Client, localSesClient } from '../local-aws.ts';
 import { localLinkSecret } from '../preview/leads.ts';
@@ -55,11 +55,12 @@ export async function runResend(options: ResendOptions): Promise<{ sent: number;
     result = await resendUnsent(deps, {
       since: options.since,
       onLead: (lead, sent) => console.log(`  ${sent ? green('✓ sent') : red('✗ failed')}  ${lead.form.padEnd(10)} ${lead.id} ${dim(`received ${lead.receivedAt}, attempt ${lead.attempts}`)}`),
+      onSkipped: (key, reason) => console.log(`  ${red('✗ skipped')} ${key} ${dim(`(${reason}; it is left as it is, and the run goes on)`)}`),
     });
   } catch (error) {
     throw archiveError(error, bucket);
   }
-  console.log(bold(`${result.sent} lead${result.sent === 1 ? '' : 's'} sent, ${result.failed} failed`) + dim(` (${result.checked} archived lead${result.checked === 1 ? '' : 's'} checked${options.since ? ` since ${options.since}` : ''})`));
+  console.log(bold(`${result.sent} lead${result.sent === 1 ? '' : 's'} sent, ${result.failed} failed`) + dim(` (${result.checked} archived lead${result.checked === 1 ? '' : 's'} checked${options.since ? ` since ${options.since}` : ''}${result.skipped ? `, ${result.skipped} unreadable skipped` : ''})`));
   if (result.failed) throw new UserError(`${result.failed} lead${result.failed === 1 ? '' : 's'} could not be sent and stay${result.failed === 1 ? 's' : ''} unsent; run the command again later (each lead is sent once)`, EXIT.aws);
   return result;
 }
@@ -169,7 +170,8 @@ function clients(options: Pick<ResendOptions, 'bucket' | 'region' | 's3Endpoint'
   if (!bucket) throw new UsageError('name the leads bucket with --bucket or LEADS_BUCKET');
   const region = options.region ?? process.env.AWS_REGION ?? 'ca-central-1';
   const s3 = s3Endpoint ? localS3Client(s3Endpoint) : new S3Client({ region });
-  const ses = sesEndpoint ? localSesClient(sesEndpoint) : new SESClient({ region });
+  // A factory: the mailer makes a new client after a send that left no answer.
+  const ses = () => (sesEndpoint ? localSesClient(sesEndpoint!) : new SESClient({ region, ...sendingClientOptions }));
   return { bucket, s3, ses, local };
 }
 

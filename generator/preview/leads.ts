@@ -12,9 +12,9 @@ import { ARCHIVE_PREFIXES, s3Archive, type Archive, type ArchivedLead } from '..
 import { createHandler } from '../../functions/send-email/handler.ts';
 import { MAX_BODY_BYTES, type HttpEvent, type HttpResponse } from '../../functions/send-email/http.ts';
 import { consentStatus, type ConsentEvent, type ConsentStatus } from '../../functions/send-email/consent.ts';
-import { emailFor } from '../../functions/send-email/lead.ts';
+import { emailFor, isLead } from '../../functions/send-email/lead.ts';
 import { createWebhookHandler } from '../../functions/send-email/webhook.ts';
-import { sesMailer } from '../../functions/send-email/mailer.ts';
+import { sendingClientOptions, sesMailer } from '../../functions/send-email/mailer.ts';
 import type { LeadEmail } from '../../functions/send-email/email.ts';
 import type { LeadSettings } from '../../functions/send-email/config.ts';
 import { leadSettings } from '../lead-settings.ts';
@@ -33,7 +33,8 @@ export interface LeadService {
   connectOrigins: string[];
   /** Answers /send-email/… (the function) and /_site/leads (the admin's list). */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
-  list(): Promise<PreviewLead[]>;
+  /** The archived leads, and the objects under leads/ that could not be read as one (named, passed over). */
+  list(): Promise<{ leads: PreviewLead[]; skipped: { key: string; reason: string }[] }>;
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -67,7 +68,7 @@ export function clearRefusal(mode: LeadsMode): string | undefined {
   return `Leads are in the real bucket s3://${mode.bucket} (AWS, ${mode.region}); the preview never deletes them.`;
 }
 
-export async function startLeadService(options: { contentDir: string; outDir: string; origin: string; pageOrigin?: (origin: string) => boolean; endpoint: string; log: (line: string) => void }): Promise<LeadService> {
+export async function startLeadService(options: { contentDir: string; outDir: string; origin: string; pageOrigin?: (origin: string) => boolean; endpoint: string; log: (line: string) => void; /** The SES stand-in's port (0 or none: any free one). */ mailPort?: number }): Promise<LeadService> {
   const mode = leadsMode(process.env);
   let settings = leadSettings(options.contentDir);
   const readSettings = (): LeadSettings => {
@@ -80,18 +81,18 @@ export async function startLeadService(options: { contentDir: string; outDir: st
   };
 
   let archive: Archive;
-  let ses: SESClient;
+  let ses: () => SESClient;
   let local: { s3: Awaited<ReturnType<typeof startLocalS3>>; ses: Awaited<ReturnType<typeof startLocalSes>>; dir: string } | undefined;
   if (mode.kind === 'aws') {
     archive = s3Archive(new S3Client({}), mode.bucket);
-    ses = new SESClient({});
+    ses = () => new SESClient({ ...sendingClientOptions });
   } else {
     const dir = join(dirname(options.outDir), `${basename(options.outDir)}-aws`);
     const s3 = await startLocalS3({ directory: join(dir, 's3'), buckets: [LOCAL_LEADS_BUCKET], browserOrigin: options.pageOrigin });
-    const sesServer = await startLocalSes();
+    const sesServer = await startLocalSes({ port: options.mailPort });
     local = { s3, ses: sesServer, dir };
     archive = s3Archive(localS3Client(s3.url), LOCAL_LEADS_BUCKET);
-    ses = localSesClient(sesServer.url);
+    ses = () => localSesClient(sesServer.url);
     mkdirSync(dir, { recursive: true });
     // `site leads … --local` reads these; `origin` is where the visitor e-mails' links point.
     writeFileSync(join(dir, 'endpoints.json'), JSON.stringify({ s3: s3.url, ses: sesServer.url, bucket: LOCAL_LEADS_BUCKET, origin: options.origin }, null, 2));
@@ -139,9 +140,21 @@ export async function startLeadService(options: { contentDir: string; outDir: st
       const byId = new Map(captured.emails.map((e) => [e.messageId, e]));
       const current = deps(); // settings read once per listing, not once per lead
       const leads: PreviewLead[] = [];
+      const skipped: { key: string; reason: string }[] = [];
       for await (const key of archive.keys()) {
-        const lead = await archive.get(key);
+        // One unreadable object had made the whole view answer 500.
+        let lead: ArchivedLead | null;
+        try {
+          lead = await archive.get(key);
+        } catch (error) {
+          skipped.push({ key, reason: error instanceof SyntaxError ? 'not valid JSON' : 'could not be read' });
+          continue;
+        }
         if (!lead) continue;
+        if (!isLead(lead)) {
+          skipped.push({ key, reason: 'not a lead' });
+          continue;
+        }
         const mail = lead.messageId ? byId.get(lead.messageId) : undefined;
         const email: LeadEmail = mail
           ? { from: mail.from, to: mail.destination.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.body.text ?? '', html: mail.body.html ?? '' }
@@ -150,7 +163,7 @@ export async function startLeadService(options: { contentDir: string; outDir: st
         const events = await archive.consentEvents(lead.message.from_email);
         leads.push({ ...lead, email, ...(resume ? { resume } : {}), archived: lead, consentStanding: { ...consentStatus(events), events } });
       }
-      return leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+      return { leads: leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)), skipped };
     },
 
     async clear() {
@@ -185,12 +198,16 @@ export async function startLeadService(options: { contentDir: string; outDir: st
     }
     const body: LeadsAnswer = {
       mode: mode.kind, bucket: mode.kind === 'aws' ? `s3://${mode.bucket}` : null, clearable: !refusal, notice: refusal ?? null,
-      inbox: service.inbox ?? null, archive: service.archiveDir ?? null, leads: await service.list(),
+      inbox: service.inbox ?? null, archive: service.archiveDir ?? null, ...(await service.list()),
     };
     res.writeHead(200, json).end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
   }
 
-  if (local) options.log(`  Leads: e-mails at ${service.inbox}  archive in ${service.archiveDir}`);
+  // Said in full: a bare address on another port than the preview's looked like something amiss.
+  if (local) {
+    options.log(`  Mail: the forms' e-mails go to the local stand-in for Amazon SES; read them at ${service.inbox} (choose its port with --mail-port)`);
+    options.log(`  Leads archive (the local stand-in for S3): ${service.archiveDir}`);
+  }
   else if (mode.kind === 'aws') options.log(`  Leads: AWS (bucket ${mode.bucket}, region ${mode.region}); the preview reads them and never deletes them`);
   return service;
 }
@@ -213,6 +230,7 @@ interface LeadsAnswer {
   inbox: string | null;
   archive: string | null;
   leads: PreviewLead[];
+  skipped: { key: string; reason: string }[];
 }
 
 /** The Lambda event, and whether the body was cut at the limit (the rest left unread). */

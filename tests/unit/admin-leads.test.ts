@@ -72,3 +72,17 @@ describe('admin Leads view', () => {
     expect(html).toContain('Contact message from Ana Silva</h2>');
   });
 });
+
+describe('admin Leads view: what waits', () => {
+  test('says how many leads wait unsent and for how long, and names objects that are not leads', () => {
+    const waiting = new Date(Date.now() - 42 * 60_000).toISOString();
+    const html = renderToStaticMarkup(createElement(LeadsView, {
+      data: { ...local([lead({ id: 'w', status: 'unsent', receivedAt: waiting })]), skipped: [{ key: 'leads/2026/01/02/bad.json', reason: 'not valid JSON' }] },
+      refresh: () => {}, clear: async () => {},
+    }));
+    expect(html).toContain('data-unsent="1"');
+    expect(html).toMatch(/1 lead not sent yet, the oldest waiting 42 minutes/);
+    expect(html).toContain('E-mail not sent, waiting 42 minutes');
+    expect(html).toContain('<code>leads/2026/01/02/bad.json</code>: not valid JSON');
+  });
+});

@@ -190,6 +190,8 @@ export interface LeadsResponse {
   notice: string | null;
   inbox: string | null;
   leads: ArchivedLead[];
+  /** Objects under leads/ that are not readable leads, passed over and named. */
+  skipped?: { key: string; reason: string }[];
 }
 
 export interface ArchivedLead {
@@ -197,6 +199,9 @@ export interface ArchivedLead {
   form: 'wizard' | 'contact' | 'newsletter' | 'partner' | 'job';
   receivedAt: string;
   status: 'sent' | 'unsent';
+  /** Why the last send failed, by name, while it is unsent. */
+  lastFailure?: string;
+  attempts?: number;
   fields: Record<string, unknown>;
   message: { from_name: string; from_email: string; phone_number: string; message: string };
   email: { from: string; to: string[]; replyTo: string[]; subject: string; text: string; html: string } | null;

@@ -34,7 +34,9 @@ export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'appli
  * `resumeKey`, the news box's `newsOptIn`); it cannot replace them. `attribution` (where the
  * visit began, the page) goes beside them too.
  */
-export async function sendLead<F extends FormName>(endpoint: string, form: F, fields: Fields<F>, submissionId: string, fax = '', extra: Record<string, string> = {}): Promise<boolean> {
+export async function sendLead<F extends FormName>(endpoint: string, form: F, given: Fields<F>, submissionId: string, fax = '', extra: Record<string, string> = {}): Promise<boolean> {
+  // A lone surrogate (half an emoji pasted or cut) is sent as U+FFFD, as the function keeps it.
+  const fields = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, typeof v === 'string' ? v.toWellFormed() : v])) as Fields<F>;
   const body = { ...extra, attribution: visitAttribution(), ...(compose[form] as (f: Fields<F>) => object)(fields), form, fields, submissionId, fax };
   const answer = await request(endpoint, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
   return answer?.ok === true && answer.data?.accepted === true;

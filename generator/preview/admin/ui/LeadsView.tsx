@@ -55,6 +55,7 @@ export function LeadsView({ data, error, refresh, clear, heading }: Leads & { he
   const [confirming, setConfirming] = useState(false);
   const leads = [...(data?.leads ?? [])].sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
   const aws = data?.mode === 'aws';
+  const unsent = leads.filter((lead) => lead.status === 'unsent');
   return (
     <section aria-labelledby="leads-heading">
       <h1 id="leads-heading" ref={heading} tabIndex={-1}>Leads</h1>
@@ -95,12 +96,32 @@ export function LeadsView({ data, error, refresh, clear, heading }: Leads & { he
           The leads could not be read: {error}. The lead function runs inside <code>site preview</code>; restart it if it stopped.
         </p>
       ) : null}
+      {unsent.length ? (
+        <p className="panel panel--draft" role="status" data-unsent={unsent.length}>
+          {plural(unsent.length, 'lead')} not sent yet, the oldest waiting {waited(unsent[unsent.length - 1]!.receivedAt)}. In production the
+          scheduled resend sends it within 15 minutes and an alarm goes off after 30; here, run <code>npx site leads resend --local</code>.
+        </p>
+      ) : null}
+      {data?.skipped?.length ? (
+        <div className="panel panel--invalid" data-skipped={data.skipped.length}>
+          <p>{plural(data.skipped.length, 'object')} under <code>leads/</code> could not be read as a lead and {data.skipped.length === 1 ? 'is' : 'are'} left out (the resend passes over {data.skipped.length === 1 ? 'it' : 'them'} too):</p>
+          <ul>{data.skipped.map((s) => <li key={s.key}><code>{s.key}</code>: {s.reason}</li>)}</ul>
+        </div>
+      ) : null}
       {data && !leads.length ? (
         <p className="panel">No leads yet. Send a form on the preview (the contact page, Get Started, the newsletter) and it appears here.</p>
       ) : null}
       {leads.map((lead) => <Lead key={lead.id} lead={lead} />)}
     </section>
   );
+}
+
+/** How long since `iso`, in words: "4 minutes", "2 hours", "3 days". */
+function waited(iso: string): string {
+  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes < 48 * 60) return plural(Math.round(minutes / 60), 'hour');
+  return plural(Math.round(minutes / 1440), 'day');
 }
 
 const CONSENT: Record<string, string> = { none: 'not subscribed', pending: 'asked, not confirmed yet', confirmed: 'subscribed (confirmed)', withdrawn: 'unsubscribed' };
@@ -113,7 +134,7 @@ function Lead({ lead }: { lead: ArchivedLead }) {
       <header className="lead__head">
         <h2 id={id}>{FORMS[lead.form] ?? lead.form} from {lead.message?.from_name || 'an unnamed visitor'}</h2>
         <time dateTime={lead.receivedAt}>{dateTime(lead.receivedAt)}</time>
-        {lead.status === 'sent' ? <Badge tone="valid">E-mail sent</Badge> : <Badge tone="draft">E-mail not sent</Badge>}
+        {lead.status === 'sent' ? <Badge tone="valid">E-mail sent</Badge> : <Badge tone="draft">E-mail not sent, waiting {waited(lead.receivedAt)}</Badge>}
       </header>
       <dl className="meta">
         <dt>Form</dt><dd><code>{lead.form}</code></dd>
