@@ -1,5 +1,5 @@
 // `site build` when only post bodies changed since the last build into the same folder: the
-// folder is updated in place instead of being built again (issue #19: a 20,000-post site, one
+// folder is updated in place instead of being built again (a big site with one
 // post edited). What a body reaches is known: lists, cards, the sitemap and the search index
 // show a post's front matter, never its body (the preview's rule, preview/affected.ts, and the
 // page cache's keys rely on the same), so a body reaches the post's pages (its French page shows

@@ -1,4 +1,4 @@
-// Social cards (issue #17): every route gets the 1200×630 picture its link shows when shared
+// Social cards: every route gets the 1200×630 picture its link shows when shared
 // (og:image, twitter:image), rendered from the SVG template in generator/images/social-card.ts,
 // or the page's own `socialImage` cropped to that size.
 //

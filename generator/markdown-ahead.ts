@@ -1,5 +1,5 @@
 // Post bodies rendered ahead of the pages that read them, on a thread of their own
-// (markdown-worker.ts): issue #19's "use both cores".
+// (markdown-worker.ts), so a big build uses both cores.
 //
 // A big `site build` renders each post's body when its page reads it (MarkdownCache.lazyBlock),
 // on the main thread, which is the build's bottleneck: in a profile of a clean 4,000-post build,

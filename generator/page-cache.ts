@@ -1,4 +1,4 @@
-// The page cache of `site build` (issue #19): each page's output is kept in .site/cache/pages
+// The page cache of `site build`: each page's output is kept in .site/cache/pages
 // under a key naming everything it was rendered from, so a build after one edit renders only
 // the pages that edit changes and copies the others, byte for byte as a clean build writes them.
 //

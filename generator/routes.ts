@@ -95,7 +95,7 @@ export const blogPath = (id: number) => `/blog-details/${id}`;
 
 interface StaticRoute { path: string; template: TemplateName; page?: PageKey; legal?: string; deps?: CollectionName[]; status?: 404; sitemap?: false }
 
-/** The spec's route table (§2), except the per-item routes made from collections below. */
+/** The site's route table, except the per-item routes made from collections below. */
 export const staticRoutes: StaticRoute[] = [
   { path: '/', template: 'Home', page: 'home', deps: ['solutions', 'blog', 'industries', 'benefits', 'fleetFeatures', 'testimonials'] },
   { path: '/solutions', template: 'SolutionsIndex', page: 'solutions', deps: ['solutions', 'testimonials'] },

@@ -1,14 +1,11 @@
-// The templates as one script, for a process that loads them once (issue #19, "smaller fixed
-// cost"). templates/index.ts imports 64 template files, and through them Formik (with 119 of
+// The templates as one script, for a process that loads them once (a smaller fixed cost). templates/index.ts imports 64 template files, and through them Formik (with 119 of
 // lodash's files), Swiper (35) and React's server renderer: some 230 modules, each resolved, read
 // and linked by Node's loader, about 65-85 ms of the main thread at every `site build`, while it
 // loads and validates the content. Bundled by esbuild into one file, they load in 16-26 ms.
 // And the first pages render faster: the bundle runs as a script with V8's code for it saved
 // after a build's pages had called its functions (saveTemplatesCode), where Node's compile cache
 // only keeps what V8 compiled before a module ran.
-// Measured, clean `site build` of the shipped site, alternating with the source (README,
-// Benchmarks, session 21): ~35 ms less wall time with the bundle imported as a module; ~50 ms
-// less again as a script with V8's code and React inside.
+// What it saves is measured by `npm run bench` (docs: performance).
 //
 // What the bundle holds, and what it leaves to Node:
 //   - templates/, React and its server renderer, and the packages only templates use (Formik,

@@ -3,7 +3,7 @@
 //   - N synthetic posts (default 1000 and 4000, the shared harness's corpus): full-build wall
 //     time and peak RSS (median of 3 clean builds, /usr/bin/time)
 //   - one edit → rebuilt page served by `site preview` (median of 7 saves)
-//   - the page cache (issue #19): per size, a build that fills it, one post's body edited, then
+//   - the page cache: per size, a build that fills it, one post's body edited, then
 //     the cached build's wall time (every page and card read and hashed, as on CI, no dist/),
 //     edited twice more and the last cached build's (dist/ kept, as on an author's machine or a
 //     CI that saves dist/ with the cache: a body edit updates it in place, build-update.ts), its
@@ -141,7 +141,7 @@ function cachedBuild(contentDir, postFile, label) {
     // First cached build: every reused page is read and hashed (as on CI, where the cache is
     // restored: this machine's record vouches for none of its files, file-records.ts). The
     // social cards' record of this content folder goes too, so every card is read and hashed
-    // as well, as on CI (until session 17 the bench left it: its first cached builds read no card).
+    // as well, as on CI.
     writeFileSync(postFile, `${original}\nA paragraph added for the cached build benchmark.\n`);
     rmSync(join(root, '.site/cache/cards', cardRecordName(contentDir)), { force: true });
     const first = timedBuild(contentDir, join(work, `out-cached-${label}`), cache);
@@ -198,14 +198,14 @@ if (process.argv.includes('--peers')) {
       if (ci.status !== 0) spawnSync('npm', ['install', '--loglevel=error', '--no-audit', '--no-fund'], { cwd: join(dir, peer), stdio: 'inherit' });
     }
   }
-  // Hugo is the speed anchor (issue #19): run it whenever Debian's hugo is installed; TOOLS overrides.
+  // Hugo is the speed anchor: run it whenever Debian's hugo is installed; TOOLS overrides.
   const peerTools = spawnSync('sh', ['-c', 'command -v hugo'], { stdio: 'ignore' }).status === 0 ? 'hugo eleventy astro' : 'eleventy astro';
   if (!peerTools.includes('hugo')) console.log('(hugo is not installed: apt-get install -y hugo to compare with it)');
   // HUGO_BUILDFUTURE=true: the corpus gives its posts a day each from 2012 on, so at 20,000 posts
   // 14,556 of them are dated after today (up to 2066), and Hugo skips a post dated in the future
   // by default (`buildFuture = false`, scheduled publishing). Its 20,000-post row then timed 5,446
   // pages (3.8 s, 305 MB) while Eleventy and we built every post; with every post it took 10-16 s
-  // and ~900 MB on this machine (session 17). Hugo reads any top-level setting from a HUGO_ variable.
+  // and ~900 MB on this machine. Hugo reads any top-level setting from a HUGO_ variable.
   const resultsFile = join(dir, 'results.tsv');
   for (const n of sizes) {
     const before = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').length : 0;

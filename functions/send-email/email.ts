@@ -24,7 +24,7 @@ export interface LeadForEmail {
   receivedAt: string;
   fields: Record<string, string>;
   message: LeadMessage;
-  /** The language the visitor wrote in; absent on leads archived before issue #16 (English). */
+  /** The language the visitor wrote in; absent on older leads (English). */
   locale?: Locale;
   resume?: { fileName: string; url: string; expiresAt: string };
   /** Where the lead came from (landing page, referrer, UTM), checked. */

@@ -31,7 +31,7 @@ interface PageCopy {
   unsentTitle: string;
   unsentBody: (phone: string) => string;
   unreadableTitle: string;
-  /** S3 unreachable (503): nothing was kept. The spec's failure sentence (§8), then what to do. */
+  /** S3 unreachable (503): nothing was kept. The site's failure sentence, then what to do. */
   unavailableTitle: string;
   unavailableBody: (phone: string) => string;
   /** A body over the size limit (413), before anything was read. */

@@ -1,6 +1,6 @@
 // The one validation module for leads: the browser forms (Formik) and the lead Lambda both
 // import it, so they cannot disagree. Yup only: no browser or Node-only imports.
-// Messages are the spec's (§5) with the readings the forms issue chose: E1 with its missing
+// Messages are the site's field rules with the readings the forms issue chose: E1 with its missing
 // space restored and the hint name@example.com; newsletter 'Invalid email address'; the current
 // contact form; the wizard's first name validated. Each has a Canadian French version (issue
 // #16); English is the default everywhere, so a caller that names no locale gets the spec's text.
@@ -87,7 +87,7 @@ export function schemasFor(locale: Locale = 'en'): Schemas {
   return byLocale[locale];
 }
 
-/** The English schemas, as before issue #16. */
+/** The English schemas (each language has its own messages). */
 export const schemas = byLocale.en;
 
 export type FormName = keyof typeof schemas;
@@ -121,7 +121,7 @@ export function validateLead<F extends FormName>(form: F, input: unknown, locale
   }
 }
 
-/** The outgoing message every form sends (spec §7), composed from validated fields. */
+/** The outgoing message every form sends (from_name, from_email, phone_number, message), composed from validated fields. */
 export interface LeadMessage { from_name: string; from_email: string; phone_number: string; message: string }
 
 const lines = (pairs: [string, string | undefined][]) => pairs.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`).join('\n');

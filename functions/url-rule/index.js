@@ -35,7 +35,7 @@ function handler(event) {
 // `//host`, `/\host` and `/<tab>/host` in a Location as another site, so the leading run of
 // slashes, backslashes, control characters, spaces and their percent-encodings collapses to one
 // slash (encoded ones too, so no later decoding can rebuild `//host`). Without this,
-// `//evil.example/` answered 301 Location: //evil.example (issue #14).
+// `//evil.example/` answered 301 Location: //evil.example.
 function sitePath(path) {
   return '/' + path.replace(/^(?:[\/\\\s\x00-\x1f\x7f]|%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|20|7f))+/i, '');
 }

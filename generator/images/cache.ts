@@ -1,4 +1,4 @@
-// A persistent cache of encoded images (issue #17), so a second build encodes nothing: Astro
+// A persistent cache of encoded images, so a second build encodes nothing: Astro
 // re-encodes on every CI build unless its cache folder is kept, which is the complaint this
 // answers. The build passes `.site/cache/images`; CI restores and saves that folder.
 //

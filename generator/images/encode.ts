@@ -1,4 +1,4 @@
-// Raster images (issue #17): one source's bytes → AVIF, WebP and a fallback at each width a
+// Raster images: one source's bytes → AVIF, WebP and a fallback at each width a
 // role lays out at, oriented, stripped of every metadata block, with content hashes. Pure in
 // the sense that matters here: bytes in, buffers out, no file system (generator/images/cache.ts
 // keeps the results); sharp does the pixel work.

@@ -1,4 +1,4 @@
-// The social card (issue #17): the 1200×630 picture a page shows when its link is shared, as an
+// The social card: the 1200×630 picture a page shows when its link is shared, as an
 // SVG template. Pure: strings and numbers in, SVG text out; generator/cards.ts loads the font
 // and the brand files, renders the SVG to PNG with sharp and keeps the results.
 //

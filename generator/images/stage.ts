@@ -1,4 +1,4 @@
-// The build's image stage (issue #17): after validation, before the Markdown and the pages,
+// The build's image stage: after validation, before the Markdown and the pages,
 // every photo the content names is encoded once (or read from the persistent cache) and handed
 // to the asset store, so rendering stays synchronous. A photo that cannot be delivered is a
 // problem located at each field or Markdown image that names it. The stage remembers what it

@@ -1,4 +1,4 @@
-// Who may talk to the local servers (issue #14). `site preview` holds the leads of the forms
+// Who may talk to the local servers. `site preview` holds the leads of the forms
 // sent on it (names, e-mails, résumés) and can delete them; a web page open in the author's
 // browser must be able to do neither.
 //

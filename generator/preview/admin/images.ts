@@ -1,4 +1,4 @@
-// The admin's view of the photos (issue #17): for each photo the content names, its source
+// The admin's view of the photos: for each photo the content names, its source
 // (file, format, pixels, bytes), the bytes of every width and format the build delivers, what a
 // phone (375 px at 2×) and a laptop (1280 px at 1×) download for each role the pages show it in,
 // those pages, and its warnings located where content names it. Pure: it reads what the image

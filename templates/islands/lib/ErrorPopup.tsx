@@ -1,4 +1,4 @@
-// The error popup (spec §8): always the same clear text, never empty or stale, and an OK button.
+// The error popup: always the same clear text, never empty or stale, and an OK button.
 import { Dialog } from './Dialog.tsx';
 
 export function ErrorPopup({ open, text, ok, onClose }: { open: boolean; text: string; ok: string; onClose: () => void }) {

@@ -1,6 +1,6 @@
 // The job application in the Apply dialog of /career: Formik on the shared `job` schema plus
 // the résumé rules, errors under their fields once touched or after a submit attempt, cleared
-// and recomputed on every attempt (spec §5; this also drops a refusal the upload endpoint gave
+// and recomputed on every attempt (the field rules; this also drops a refusal the upload endpoint gave
 // for the previous attempt), the first invalid field focused. A chosen résumé is uploaded first
 // (lib/upload.ts) and the lead carries its key; without a file the lead is sent alone. On a
 // French page (`locale`) every message, the upload's refusals included, is French, the lead
@@ -27,7 +27,7 @@ const INPUTS: [name: string, kind: FieldSpec['kind'], autoComplete?: string][] =
   ['fullName', 'text', 'name'], ['email', 'email', 'email'], ['phone', 'tel', 'tel'], ['location', 'text', 'address-level2'],
   ['company', 'text', 'organization'], ['linkedin', 'url', 'url'], ['portfolio', 'url'], ['website', 'url'],
 ];
-/** The schema checks only these three (spec §5); the others are optional. */
+/** The schema checks only these three; the others are optional. */
 const REQUIRED = new Set(['fullName', 'email', 'phone']);
 /** Document order, for focusing the first invalid field. */
 const ORDER = ['resume', ...INPUTS.map(([name]) => name), 'additionalInfo'];

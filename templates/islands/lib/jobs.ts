@@ -1,4 +1,4 @@
-// Careers filters (spec §4): choosing a department that matches a category sets the category,
+// Careers filters: choosing a department that matches a category sets the category,
 // otherwise the category is All; picking a category sets the department. The list applies
 // equality on department, level and location, plus the category. Pure, so it is unit-tested.
 

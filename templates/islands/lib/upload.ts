@@ -1,4 +1,4 @@
-// The browser half of the résumé upload (issue #7): ask the lead endpoint's `upload` for a
+// The browser half of the résumé upload: ask the lead endpoint's `upload` for a
 // presigned POST, then send the file straight to storage as multipart form data, the policy's
 // fields first and the file last (S3 ignores any field after the file). The lead itself then
 // carries the stored object's key, never the file. The request names the visitor's language,

@@ -2,7 +2,7 @@
 // handled it: the e-mail exactly as SES sends it (HTML in a sandboxed frame, and the plain
 // text), the archived JSON and the résumé link. Data from GET /_site/leads (the preview's
 // lead function); DELETE /_site/leads clears them, but only the local emulator's archive: with
-// LEADS_BUCKET set the leads are real and the preview never deletes them (issue #14).
+// LEADS_BUCKET set the leads are real and the preview never deletes them.
 import { useCallback, useState, type RefObject } from 'react';
 import type { ArchivedLead, LeadsResponse } from '../types.ts';
 import { Badge, dateTime, plural, TableScroll } from './common.tsx';
