@@ -510,8 +510,9 @@ export class Builder {
     this.sites = sites;
     this.untranslated = untranslated;
     this.routes = routes;
-    // Names every page's card now and starts drawing the missing ones; renderAll collects them.
-    this.timeSync('cards', () => this.cards.plan(routes, sites, (route) => this.socialImagePlace(route)));
+    // Names every page's card now and starts drawing the missing ones; renderAll collects them,
+    // timed as `cards`: a stage of its own name, since a timing list shows each name once.
+    this.timeSync('card plan', () => this.cards.plan(routes, sites, (route) => this.socialImagePlace(route)));
   }
 
   /** Where a route's `socialImage.image` is written, for a problem with that picture. */
@@ -693,7 +694,7 @@ export class Builder {
     // was slower (14.8-15.9 s against 13.3-15.4 s) while both made folders; over a spare
     // (OutputDir) most links are a look at the file there, and beside is faster (20,000 posts,
     // one post edited, alternating: 8.62-8.76 s against 8.84-8.96 s, peak RSS 750-766 MB against
-    // 769-840 MB). (Tried in session 17 for every build, when the page loop had no reader thread: no gain.)
+    // 769-840 MB).
     // A sink that says where a file goes has the cards this machine's record vouches for linked
     // there by the cards' thread (cards.ts); it hears only of the others.
     const linker = onPage && claim && inSpare ? { claim, inSpare } : undefined;
