@@ -17,7 +17,14 @@
 // registers the loader and hands over to bin/site.ts, where the CLI lives.
 // React's server renderer is several times faster in production mode; SITE_REACT_DEV=1
 // opts into its development warnings (the preview's client bundles follow the same switch).
-import { enableCompileCache } from 'node:module';
+// This file imports nothing statically: on an older Node a static import of an API it lacks
+// fails at link time, before any line runs, with a SyntaxError a newcomer cannot act on.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  process.stderr.write(`site needs Node 24 or newer; this is Node ${process.versions.node} (${process.execPath}). Run it as \`npx site …\` or \`npm start\`, which use the project's Node 24 (node_modules/.bin/node, installed by \`npm ci\`).\n`);
+  process.exit(2);
+}
+const { enableCompileCache } = await import('node:module');
 
 // V8's code cache on disk (Node's own mechanism, as Astro's bin uses): the dependencies'
 // JavaScript (Sass, React's server renderer, ajv) is compiled once, not on every command.

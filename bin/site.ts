@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { runBuild, runValidate } from '../generator/cli/build-command.ts';
 import { VERSION } from '../generator/build.ts';
 import { reportError } from '../generator/cli/exit.ts';
-import { assertPortFree, contentFolder, parseConcurrency, parsePort, parsePrefix } from '../generator/cli/usage.ts';
+import { assertPortFree, contentFolder, parseConcurrency, parsePort, parsePrefix, portParser } from '../generator/cli/usage.ts';
 import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND } from '../generator/cli/output.ts';
 
 // A reader that stops early (`site leads export | head`, `site --help | head`) closes the pipe.
@@ -107,12 +107,14 @@ program
   .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
   .option('-o, --out <dir>', 'where the preview build is written', '.site/preview')
   .option('--no-watch', 'serve without watching for changes')
-  .action(async (opts: { port: number; host: string; out: string; watch: boolean }) => {
+  .option('--mail-port <port>', 'port of the local SES stand-in, whose inbox page shows the e-mails the forms send (on 127.0.0.1; 0: any free one)', portParser('--mail-port'), 0)
+  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number }) => {
     // Before the build: a busy port is a usage error, found before any work starts.
     const contentDir = content();
-    await assertPortFree(opts.host, opts.port);
+    await assertPortFree(opts.host, opts.port, { command: 'preview', flag: '--port' });
+    await assertPortFree('127.0.0.1', opts.mailPort, { command: 'preview', flag: '--mail-port' });
     const { startPreview } = await import('../generator/preview/server.ts');
-    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch });
+    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort });
   });
 
 program
@@ -122,7 +124,7 @@ program
   .option('-p, --port <port>', 'port (0: any free one)', parsePort, 4321)
   .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
   .action(async (opts: { dir: string; port: number; host: string }) => {
-    await assertPortFree(opts.host, opts.port);
+    await assertPortFree(opts.host, opts.port, { command: 'serve', flag: '--port' });
     const { startServer } = await import('../generator/preview/server.ts');
     await startServer({ dir: resolve(opts.dir), port: opts.port, host: opts.host });
   });

@@ -7,12 +7,17 @@ import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../errors.ts';
 import { displayPath, pathFormProblem } from '../paths.ts';
 
-/** commander's parser for --port: a whole number from 0 (any free port) to 65535. */
-export function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port > 65535) throw new InvalidArgumentError(`--port must be a whole number from 0 to 65535, not "${value}".`);
-  return port;
+/** commander's parser for a port flag: a whole number from 0 (any free port) to 65535. */
+export function portParser(flag: string): (value: string) => number {
+  return (value) => {
+    const port = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port > 65535) throw new InvalidArgumentError(`${flag} must be a whole number from 0 to 65535, not "${value}".`);
+    return port;
+  };
 }
+
+/** commander's parser for --port. */
+export const parsePort = portParser('--port');
 
 /** commander's parser for --concurrency: requests in flight, 1 to 256. */
 export function parseConcurrency(value: string): number {
@@ -50,21 +55,46 @@ export function probe(host: string, port: number): Promise<string | undefined> {
   });
 }
 
+/** What the port check needs to name the flag and the command that would work instead. */
+export interface PortFlag {
+  /** The `site` command being started: preview or serve. */
+  command: string;
+  /** The flag that chose this port: --port, or --mail-port for the preview's mail inbox. */
+  flag: string;
+}
+
 /**
  * Throws a UsageError when the server could not listen on `host:port`, naming a free port to
- * try instead. Port 0 (the system picks one) always works.
+ * try instead, in a command that works for how this one was started. Port 0 (the system picks
+ * one) always works.
  */
-export async function assertPortFree(host: string, port: number): Promise<void> {
+export async function assertPortFree(host: string, port: number, use: PortFlag = { command: 'preview', flag: '--port' }): Promise<void> {
   if (port === 0) return;
   const code = await probe(host, port);
   if (!code) return;
+  const which = use.flag === '--port' ? `port ${port}` : `port ${port} (${use.flag})`;
   if (code === 'EADDRINUSE') {
     const free = await nextFreePort(host, port);
-    throw new UsageError(`port ${port} is in use${free ? `; try --port ${free}` : '; stop what runs there or choose another with --port'}`);
+    throw new UsageError(`${which} is in use${free ? `; try ${rerunHint(use.command, `${use.flag} ${free}`)}` : `; stop what runs there or choose another with ${use.flag}`}`);
   }
-  if (code === 'EACCES') throw new UsageError(`port ${port} needs administrator rights; choose one above 1023 with --port (e.g. --port 4321)`);
+  if (code === 'EACCES') throw new UsageError(`${which} needs administrator rights; choose one above 1023 with ${use.flag} (e.g. ${use.flag} 4321)`);
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new UsageError(`${host} is not an address of this machine; choose another with --host (e.g. --host 127.0.0.1)`);
-  throw new UsageError(`cannot listen on ${host}:${port} (${code}); choose another --port or --host`);
+  throw new UsageError(`cannot listen on ${host}:${port} (${code}); choose another ${use.flag} or --host`);
+}
+
+/**
+ * The command to type to run `site <command>` again with `flags`. Under an npm script that runs
+ * the CLI (npm start), flags must follow `--`, or npm takes them as its own settings; npm says
+ * which script runs in npm_lifecycle_event and what it runs in npm_lifecycle_script. Anything
+ * else (npx, bin/site.js by hand, a test runner's child) gets `npx site`, which works from the
+ * project folder whatever started it.
+ */
+export function rerunHint(command: string, flags: string, env: NodeJS.ProcessEnv = process.env): string {
+  const script = env.npm_lifecycle_event;
+  if (script && script !== 'npx' && /(^|[\s/])(bin\/site\.js|site)\s/.test(`${env.npm_lifecycle_script ?? ''} `)) {
+    return script === 'start' ? `npm start -- ${flags}` : `npm run ${script} -- ${flags}`;
+  }
+  return `npx site ${command} ${flags}`;
 }
 
 /** The first of the next 20 ports that is free, if any. */

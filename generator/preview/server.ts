@@ -1,7 +1,7 @@
 // `site preview`: builds, serves the build with production's URL rule and headers, watches
 // content/, templates/ and styles/, rebuilds only what an edit affects, and tells open pages
 // to reload (or shows the content-error overlay while keeping the last good build).
-import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -22,6 +22,7 @@ import { isEditorTempFile } from './editor-files.ts';
 import { admit, ownOrigin, type Listening } from './guard.ts';
 import { isSafeKey, readListedFiles, type ServedFiles } from './build-files.ts';
 import { keptFolders, outputFolderProblem } from '../out-dir.ts';
+import { pickEncoding, type Encoding } from './accept-encoding.ts';
 
 export interface PreviewOptions {
   contentDir: string;
@@ -29,6 +30,10 @@ export interface PreviewOptions {
   port: number;
   host: string;
   watch: boolean;
+  /** The port of the local SES stand-in's inbox (0 or none: any free one). */
+  mailPort?: number;
+  /** How long to wait on a slow client (default SERVER_TIMEOUTS; tests shorten them). */
+  timeouts?: ServerTimeouts;
   /** Quiet: tests start many previews. */
   log?: (line: string) => void;
 }
@@ -42,6 +47,35 @@ export interface Preview {
   nextUpdate(): Promise<Update>;
   /** The lead function and its local S3/SES. */
   leads: LeadService;
+}
+
+/** How long the local servers wait on a client, in milliseconds. */
+export interface ServerTimeouts {
+  /** From the connection (or the previous response) to the end of the request's headers. */
+  headersMs: number;
+  /** To the end of the whole request, body included (the lead function's posts are at most 1 MB). */
+  requestMs: number;
+  /** An idle kept-alive connection between requests. */
+  keepAliveMs: number;
+}
+
+/**
+ * What a production server allows (nginx's header and body reads, CloudFront's keep-alive): a
+ * client that stops sending mid-request is answered 408 and closed, rather than holding a
+ * connection for minutes. There is no limit on an idle response: the live-reload and admin event
+ * streams stay open, silent, for as long as a page is.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/** An HTTP server with those limits. */
+function localServer(handler: RequestListener, timeouts: ServerTimeouts = SERVER_TIMEOUTS): Server {
+  return createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the first two only this often (every 30 s by default, so a 10 s limit took up to 40).
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, timeouts.headersMs / 4)),
+  }, handler);
 }
 
 /** True for an address only this machine reaches (127.0.0.0/8, ::1, localhost). */
@@ -116,7 +150,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   // Set once the server listens (the port may be 0 until then): see guard.ts for the rules.
   let listening: Listening = { host: options.host, port: options.port };
-  const server = createServer((req, res) => {
+  const server = localServer((req, res) => {
     try {
       const url = admit(req, res, listening, 'site preview');
       if (url) handle(req, res, url);
@@ -124,7 +158,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`preview server error: ${(error as Error).message}`);
     }
-  });
+  }, options.timeouts);
 
   function handle(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (admin.handle(req, res, url)) return;
@@ -191,7 +225,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   listening = { host: options.host, port };
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   const serving = listening;
-  leads = await startLeadService({ contentDir: options.contentDir, outDir: options.outDir, origin: url, pageOrigin: (origin) => ownOrigin(origin, serving), endpoint: '/send-email/', log });
+  leads = await startLeadService({ contentDir: options.contentDir, outDir: options.outDir, origin: url, pageOrigin: (origin) => ownOrigin(origin, serving), endpoint: '/send-email/', log, mailPort: options.mailPort });
   pageHeaders = withConnectSources(securityHeaders, leads.connectOrigins);
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
   log(`  Admin preview: ${url}/_admin`);
@@ -334,7 +368,7 @@ export function respond(req: IncomingMessage, res: ServerResponse, url: URL, fil
     res.end();
     return;
   }
-  const encoding = COMPRESSIBLE.test(type) && body.length > 1024 ? pickEncoding(String(req.headers['accept-encoding'] ?? '')) : undefined;
+  const encoding = COMPRESSIBLE.test(type) && body.length > 1024 ? pickEncoding(req.headers['accept-encoding']) : undefined;
   if (encoding) {
     body = compressed(body, encoding);
     headers['content-encoding'] = encoding;
@@ -345,15 +379,9 @@ export function respond(req: IncomingMessage, res: ServerResponse, url: URL, fil
 
 // CloudFront compresses text responses for browsers that ask (brotli, else gzip); so do we.
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
-const compressedCache = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer>>>();
+const compressedCache = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 
-function pickEncoding(accept: string): 'br' | 'gzip' | undefined {
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return undefined;
-}
-
-function compressed(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+function compressed(body: Buffer, encoding: Encoding): Buffer {
   let entry = compressedCache.get(body);
   if (!entry) compressedCache.set(body, (entry = {}));
   return (entry[encoding] ??= encoding === 'br'
@@ -368,15 +396,15 @@ function compressed(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
  * (guard.ts): it has no private data, but a `site build --drafts` output can hold unpublished
  * posts, and one rule is easier to trust.
  */
-export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void; timeouts?: ServerTimeouts }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const log = options.log ?? console.log;
   const files = readListedFiles(options.dir, (line) => log(red(`✗ ${line}`)));
   if (!files.has(NOT_FOUND_FILE)) throw new UsageError(`${options.dir} has no ${NOT_FOUND_FILE}: is it a site build? Run \`site build\` first.`);
   let listening: Listening = { host: options.host, port: options.port };
-  const server = createServer((req, res) => {
+  const server = localServer((req, res) => {
     const url = admit(req, res, listening, 'site serve');
     if (url) respond(req, res, url, files);
-  });
+  }, options.timeouts);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -49,7 +49,7 @@ describe('usage errors exit 2 with a message, before any work', () => {
     const result = await siteFor(['--content', box.content, 'preview', '--port', String(port), '--out', out, '--no-watch'], 60_000);
     expect(result.killed).toBe(false);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^error: port ${port} is in use; try --port \\d+\\n$`));
+    expect(result.stderr).toMatch(new RegExp(`^error: port ${port} is in use; try npx site preview --port \\d+\\n$`));
     expect(result.stdout).not.toMatch(/Built|ms/);
     expect(result.stderr).not.toMatch(/generator failed|bug/);
     expect(existsSync(out)).toBe(false);
@@ -74,7 +74,7 @@ describe('usage errors exit 2 with a message, before any work', () => {
   test('site serve on a busy port: the same usage error', async () => {
     const result = await siteFor(['serve', '--port', String(port)], 30_000);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`error: port ${port} is in use; try --port \\d+`));
+    expect(result.stderr).toMatch(new RegExp(`error: port ${port} is in use; try npx site serve --port \\d+`));
   });
 
   test('preview --port abc prints what is wrong and exits 2 (it exited 2 silently)', () => {
