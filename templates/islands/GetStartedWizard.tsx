@@ -21,7 +21,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeE
 import { VEHICLE_RANGES, INDUSTRIES, VEHICLE_RANGE_LABELS, INDUSTRY_LABELS } from '../../functions/send-email/rules.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { keepFieldFocus } from './lib/FormField.tsx';
-import { readFocus, restoreFocus, usePrefill, withPrefill, type FocusMark } from './lib/prefill.ts';
+import { readFocus, restoreFocus, usePrefill, useTouchedEarly, withPrefill, type FocusMark } from './lib/prefill.ts';
 import { fillCounts, LocaleInput, type LocaleProp } from './lib/locale.tsx';
 import { NewsOptIn } from './lib/NewsOptIn.tsx';
 import { whenUsed } from './lib/used.ts';
@@ -164,6 +164,14 @@ export default function GetStartedWizard({ copy, endpoint, thanks, locale = 'en'
       removeEventListener('blur', blur);
     };
   }, []);
+  // Contact fields left before hydration are touched, and the engine comes at once to show their
+  // errors, as it would have come with the first focus had the script been there.
+  useTouchedEarly((names) => {
+    const left = CONTACT.filter((name) => names.includes(name));
+    if (!left.length) return;
+    setTouched((t) => ({ ...Object.fromEntries(left.map((name) => [name, true])), ...t }));
+    load().catch((error: unknown) => console.error('[island GetStartedWizard] could not load its form code:', error));
+  });
   // Focus, caret and the news box are read as the engine's first render begins, from the shell's
   // elements still in place: that render and its commit run in one task (an update outside a
   // transition is not time-sliced), so no key can move focus between this reading and the swap.

@@ -4,7 +4,8 @@
 // label while sending (button disabled, so a double click sends once), the error popup on any
 // failure, and on success an optional reset then /Thanks. The server renders the same markup
 // as a plain <form method="post"> with the browser's own checks, so it works without JavaScript;
-// what the visitor typed there before hydration becomes Formik's initial values (lib/prefill.ts).
+// what the visitor typed there before hydration becomes Formik's initial values, and the fields
+// left there count as touched (lib/prefill.ts).
 // On a French page (`locale`) the messages are the schema's French ones, the lead says it is
 // French (the lead function answers and e-mails accordingly) and success lands on /fr/Thanks.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,7 +14,7 @@ import { schemasFor, type FormName } from '../../functions/send-email/validation
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { FormField, keepFieldFocus, type FieldSpec } from './lib/FormField.tsx';
-import { usePrefill, withPrefill } from './lib/prefill.ts';
+import { usePrefill, useTouchedEarly, withPrefill } from './lib/prefill.ts';
 import { leadLocale, LocaleInput, pageIn, type LocaleProp } from './lib/locale.tsx';
 import { NewsOptIn, newsOptIn } from './lib/NewsOptIn.tsx';
 
@@ -65,6 +66,11 @@ export default function LeadForm({ form, id, endpoint, fields = [], groups, butt
       submissionId.current = null;
       location.assign(pageIn(thanks, locale));
     },
+  });
+  // Fields left before hydration are touched as a blur would have made them; the last call validates.
+  useTouchedEarly((names) => {
+    const left = all.filter((f) => names.includes(f.name));
+    left.forEach((f, i) => void formik.setFieldTouched(f.name, true, i === left.length - 1));
   });
   const { errors, touched, submitCount, isSubmitting } = formik;
   const closePopup = useCallback(() => setFailed(false), []);

@@ -3,7 +3,7 @@
 // address and blog variant. Everything else in the shell is native HTML.
 
 import { rememberVisit } from './attribution.ts';
-import { EARLY_SUBMIT_WAIT, HYDRATING, NATIVE_CHECK, PLAIN_BUTTON, PRESSED_EARLY, SUBMITTED_EARLY, USE, USED_EARLY } from '../islands/lib/used.ts';
+import { EARLY_SUBMIT_WAIT, HYDRATING, NATIVE_CHECK, PLAIN_BUTTON, PRESSED_EARLY, SUBMITTED_EARLY, TOUCHED_EARLY, USE, USED_EARLY } from '../islands/lib/used.ts';
 
 /**
  * The page's header, looked up when asked: on an English 404 served at a French address the body
@@ -213,6 +213,23 @@ function rememberEarlyUse(): void {
   }, true);
 }
 
+/**
+ * A form field left before its island has hydrated counts as touched, as the island's own blur
+ * handler would have made it: its name is kept on the island (used.ts, TOUCHED_EARLY) for the
+ * island to take over once mounted. Every island, whatever its hydration mode: the script of a
+ * form on the first screen can be late too.
+ */
+function rememberEarlyTouch(): void {
+  document.addEventListener('focusout', (event) => {
+    const control = event.target;
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) || !control.name) return;
+    const island = control.closest<HTMLElement>('[data-island]');
+    if (!island || island.hasAttribute('data-hydrated')) return;
+    const names = new Set((island.getAttribute(TOUCHED_EARLY) ?? '').split(' ').filter(Boolean)).add(control.name);
+    island.setAttribute(TOUCHED_EARLY, [...names].join(' '));
+  }, { capture: true, passive: true });
+}
+
 function startIslands(): void {
   const data = document.querySelector('script[data-island-scripts]');
   if (!data) return;
@@ -244,6 +261,7 @@ function startIslands(): void {
 }
 
 rememberEarlyUse();
+rememberEarlyTouch();
 rememberVisit();
 await frenchNotFound();
 startIslands();

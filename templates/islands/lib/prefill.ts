@@ -4,18 +4,20 @@
 // mismatch: React does not compare value, checked or selected when hydrating, and it keeps
 // what the DOM holds. The runtime (runtime.tsx) hands each island a reader made just before
 // hydrating, and puts focus and caret back after hydration.
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { TOUCHED_EARLY } from './used.ts';
 
 /** A control as the visitor left it: text (or a select's value, a radio group's checked value), a checkbox's state, or the values of a multiple select or same-named checkboxes. */
 export type PrefillValue = string | boolean | string[];
 
-/** What the visitor changed before hydration, by control name, and the control that had focus. */
+/** What the visitor changed before hydration, by control name, the control that had focus, and the controls left (blurred). */
 export interface Prefill {
   values: Readonly<Record<string, PrefillValue>>;
   focused: string | null;
+  touched: readonly string[];
 }
 
-const NOTHING: Prefill = { values: {}, focused: null };
+const NOTHING: Prefill = { values: {}, focused: null, touched: [] };
 /** The reader on the server, and for islands nobody has touched: nothing entered. */
 export const noPrefill = (): Prefill => NOTHING;
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -66,7 +68,8 @@ export function prefillReader(root: HTMLElement): () => Prefill {
     for (const [name, group] of groups) if (group.some((c) => state(c) !== server.get(c))) values[name] = valueOf(group);
     const active = document.activeElement as Partial<Control> | null;
     const focused = active && root.contains(active as Node) && active.name ? active.name : null;
-    return { values, focused };
+    const touched = (root.getAttribute(TOUCHED_EARLY) ?? '').split(' ').filter(Boolean);
+    return { values, focused, touched };
   };
 }
 
@@ -82,6 +85,20 @@ export function usePrefill(): Prefill {
   const read = useContext(PrefillContext);
   const [prefill] = useState(read);
   return prefill;
+}
+
+/**
+ * Once mounted, calls `touch` with the names of the fields the visitor left before hydration
+ * (the shell script noted them, used.ts TOUCHED_EARLY), if any, for the form to mark them touched
+ * and validate. Read after mounting, not at the first render: a field left while React was
+ * hydrating counts too, and from the mount on the island's own blur handlers see the rest.
+ */
+export function useTouchedEarly(touch: (names: readonly string[]) => void): void {
+  const read = useContext(PrefillContext);
+  useEffect(() => {
+    const { touched } = read();
+    if (touched.length) touch(touched);
+  }, []);
 }
 
 /** The text the visitor entered in the control `name`, if any. */

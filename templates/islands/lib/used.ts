@@ -7,6 +7,15 @@ export const USE = ['focusin', 'pointerdown', 'keydown', 'input'] as const;
 /** Set by the shell script on a `used` island the visitor used before its loader was listening. */
 export const USED_EARLY = 'data-used';
 
+/**
+ * Set by the shell script on an island whose form fields the visitor left (a blur: tabbed
+ * through, or typed and moved on) before it had hydrated; the value is their names, separated by
+ * spaces. The island's form marks them touched once mounted (prefill.ts, useTouchedEarly), so
+ * their errors show as they would have had the script been there. Only until `data-hydrated`:
+ * from then on the island's own blur handlers see every blur.
+ */
+export const TOUCHED_EARLY = 'data-touched';
+
 /** Set on an island from the moment React starts hydrating it (runtime.tsx). */
 export const HYDRATING = 'data-hydrating';
 
