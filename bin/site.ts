@@ -28,6 +28,7 @@ const program = new Command('site')
   .description('Build, check, preview and publish the Trillium Fleet website from content/.')
   .version(VERSION, '-v, --version')
   .option('--content <dir>', 'content folder', 'content')
+  .option('--all-problems', `list every content problem (by default a kind with more than ${KIND_LISTED_UP_TO} shows its first ${SHOWN_OF_A_KIND} and how many more)`, false)
   .showHelpAfterError()
   .exitOverride()
   .configureOutput({
@@ -197,5 +198,5 @@ program
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  process.exitCode = reportError(error, commanderPrinted);
+  process.exitCode = reportError(error, commanderPrinted, program.opts().allProblems === true);
 }

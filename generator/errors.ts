@@ -95,9 +95,9 @@ export const catalogue = {
     message: ({ value, expected }) => `${show(value)} is ${typeName(value)}, expected ${article(expected)}`,
     hint: ({ expected }) => TYPE_HINTS[expected] ?? `write ${article(expected)}`,
   }),
-  'not-a-date': kind<{ value: unknown }>({
+  'not-a-date': kind<{ value: unknown; calendar?: string }>({
     message: ({ value }) => `${show(value)} is not a date`,
-    hint: () => 'write YYYY-MM-DD, e.g. 2024-03-24',
+    hint: ({ calendar }) => (calendar ? `${calendar}: check the day and month` : 'write YYYY-MM-DD, e.g. 2024-03-24'),
   }),
   'not-an-email': kind<{ value: unknown }>({
     message: ({ value }) => `${show(value)} is not an e-mail address`,

@@ -360,6 +360,21 @@ export function locateIn(record: SourceRecord, path: readonly (string | number)[
   return position(record, lineCounter, at);
 }
 
+// A map's pairs by key, made once per map: finding each key by a walk of its map made locating
+// every key of a file with many (an unknown-field problem each) quadratic.
+const pairIndex = new WeakMap<object, Map<string, { key: unknown; value: unknown }>>();
+function pairsOf(node: { items: unknown[] }, isPair: (n: unknown) => boolean, isScalar: (n: unknown) => boolean): Map<string, { key: unknown; value: unknown }> {
+  let index = pairIndex.get(node);
+  if (!index) {
+    index = new Map();
+    for (const p of node.items as { key: { value?: unknown }; value: unknown }[]) {
+      if (isPair(p) && isScalar(p.key) && !index.has(String(p.key.value))) index.set(String(p.key.value), p);
+    }
+    pairIndex.set(node, index);
+  }
+  return index;
+}
+
 function nodeAt(record: SourceRecord, path: readonly (string | number)[]) {
   const { doc, lineCounter } = positionsOf(record);
   const { isMap, isSeq, isPair, isScalar } = yaml();
@@ -368,7 +383,7 @@ function nodeAt(record: SourceRecord, path: readonly (string | number)[]) {
   for (const segment of path) {
     let next: Node | undefined;
     if (isMap(node)) {
-      const pair: { key: unknown; value: unknown } | undefined = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      const pair = pairsOf(node, isPair, isScalar).get(String(segment));
       if (pair) {
         keyNode = pair.key as Node;
         next = (pair.value as Node | null) ?? keyNode;

@@ -23,10 +23,14 @@ export interface Problem {
 
 /** Thrown when content is invalid; carries every problem found, never just the first. */
 export class ContentError extends Error {
-  constructor(readonly problems: Problem[], options?: ErrorOptions) {
+  /** `then`: what the command did not do, said after the list (a build: the previous one stays). */
+  constructor(readonly problems: Problem[], options?: ErrorOptions & { then?: string }) {
     super(`${problems.length} content problem${problems.length === 1 ? '' : 's'}`, options);
     this.name = 'ContentError';
+    this.then = options?.then;
   }
+
+  readonly then: string | undefined;
 }
 
 /** counters[0].value from ['counters', 0, 'value']. */

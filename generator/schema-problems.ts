@@ -49,14 +49,14 @@ export function toProblem(record: SourceRecord, error: ErrorObject, suggestion?:
     }
     case 'additionalProperties': {
       const allowed = Object.keys((error.parentSchema as any)?.properties ?? {});
-      const present = new Set(Object.keys((value ?? {}) as object));
-      const near = suggestion ?? nearestName(p.additionalProperty, allowed.filter((k) => !present.has(k)));
+      const near = suggestion ?? nearestName(p.additionalProperty, allowed.filter((k) => !(value && typeof value === 'object' && Object.hasOwn(value, k))));
       return problem('unknown-field', at([...base, p.additionalProperty], [...base, p.additionalProperty], true), { suggestion: near, allowed });
     }
     case 'type':
       return problem('wrong-type', here, { value, expected: Array.isArray(p.type) ? p.type.join(' or ') : p.type });
     case 'format': {
       const code = FORMATS[p.format as string];
+      if (code === 'not-a-date') return problem(code, here, { value, calendar: calendarSlip(value) });
       return code ? problem(code, here, { value }) : problem('invalid-value', here, { detail: `${JSON.stringify(value)} is not a valid ${p.format}` });
     }
     case 'enum':
@@ -67,7 +67,10 @@ export function toProblem(record: SourceRecord, error: ErrorObject, suggestion?:
     }
     case 'pattern': {
       const described = (error.parentSchema as { description?: string } | undefined)?.description;
-      return problem('wrong-form', here, { value, form: described ? lowerFirst(described) : `the pattern ${p.pattern}` });
+      // The words for the pattern (x-form), never the regular expression: authors do not read those.
+      const parent = error.parentSchema as { 'x-form'?: string; description?: string } | undefined;
+      const form = parent?.['x-form'] ?? (described ? lowerFirst(described) : 'the form described in this field\'s schema (generator/schemas/)');
+      return problem('wrong-form', here, { value, form });
     }
     case 'minLength':
       return p.limit === 1 ? problem('empty', here) : problem('too-short', here, { length: String(value).length, limit: p.limit });
@@ -124,6 +127,21 @@ function dedupe(errors: readonly ErrorObject[]): ErrorObject[] {
     seen.add(key);
     return true;
   });
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Why a date written as YYYY-MM-DD is not one ("February 2024 has 29 days"), so an author who
+ * wrote the form right is not told to write it; undefined when the form itself is wrong.
+ */
+export function calendarSlip(value: unknown): string | undefined {
+  const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return `there are 12 months, and ${m[2]} is not one of them`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day < 1 || day > days ? `${MONTHS[month - 1]} ${year} has ${days} days` : undefined;
 }
 
 /** "A category slug from …" → "a category slug from …", so it reads after "expected". */

@@ -32,7 +32,7 @@ const namedDefs: Record<string, string> = {
 const ignored = new Set([
   '$schema', '$id', '$defs', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',
   'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'propertyNames',
-  'dependentRequired', 'x-check', 'x-markdown', 'x-params',
+  'dependentRequired', 'x-check', 'x-form', 'x-markdown', 'x-params',
 ]);
 const typed = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', '$ref', 'anyOf', 'oneOf']);
 

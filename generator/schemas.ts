@@ -114,6 +114,8 @@ export function createAjv(options: { checkSchemas?: boolean; source?: boolean } 
   // not a site fact is a typo the author hears about (generator/facts.ts).
   ajv.addKeyword(collecting('x-params', 'array', 'collectParams'));
   ajv.addKeyword(collecting('x-check', 'string', 'collectReference'));
+  // Words saying what a `pattern` allows, for the message an author reads instead of the pattern.
+  ajv.addKeyword({ keyword: 'x-form', schemaType: 'string' });
   for (const file of schemaFiles()) ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')));
   return ajv;
 }

@@ -139,7 +139,7 @@ export async function runValidate(options: { contentDir: string; strict?: boolea
   const start = performance.now();
   const records = loadAll(options.contentDir);
   const result = validate(records, { contentDir: options.contentDir, includeDrafts: true });
-  if (result.problems.length || !result.site) throw new ContentError(result.problems);
+  if (result.problems.length || !result.site) throw new ContentError(result.problems, { then: 'Nothing was written (validate never writes); warnings are looked for once these are fixed.' });
   // No bundle and no render here: the JavaScript budgets are checked by `site build`.
   const { sites, routes } = languages({ site: result.site, translations: result.translations });
   const warnings = runChecks(contentCheckInput(records, routes, sites.en!.config, options.contentDir));

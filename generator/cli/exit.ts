@@ -13,7 +13,7 @@ import { printBug, printProblems, red } from './output.ts';
  * `commanderPrinted` says whether commander already wrote its own message (it does for the
  * flags and arguments it parses; not for a CommanderError thrown by an action).
  */
-export function reportError(error: unknown, commanderPrinted = false): number {
+export function reportError(error: unknown, commanderPrinted = false, allProblems = false): number {
   if (error instanceof CommanderError) {
     // --help and --version end through here too, with code 0.
     if (error.exitCode === 0) return EXIT.ok;
@@ -21,7 +21,7 @@ export function reportError(error: unknown, commanderPrinted = false): number {
     return EXIT.usage;
   }
   if (error instanceof ContentError) {
-    printProblems(error.problems);
+    printProblems(error.problems, allProblems, error.then);
     return EXIT.content;
   }
   if (error instanceof UsageError) {

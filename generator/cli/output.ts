@@ -12,11 +12,15 @@ export const dim = (s: string) => paint('2', s);
 export const bold = (s: string) => paint('1', s);
 export const yellow = (s: string) => paint('33', s);
 
-export function printProblems(problems: Problem[]): void {
+/**
+ * Content problems, capped by kind as warnings are (`all`: every one). `then` is what the
+ * command did not do: a build leaves the previous one, validate only stops.
+ */
+export function printProblems(problems: Problem[], all = false, then = 'Nothing was written; the previous build is unchanged.'): void {
   const files = new Set(problems.map((p) => p.file)).size;
-  console.error(red(bold(`✗ ${problems.length} content problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}:`)));
-  for (const p of problems) console.error(`  ${formatProblem(p)}`);
-  console.error(dim('\nNothing was written; the previous build is unchanged. Fix the lines above and run the command again.'));
+  console.error(red(bold(`✗ ${count(problems.length)} content problem${problems.length === 1 ? '' : 's'} in ${count(files)} file${files === 1 ? '' : 's'}:`)));
+  for (const line of problemLines(problems, all)) console.error(line);
+  console.error(dim(`\n${then} Fix the lines above and run the command again.`));
 }
 
 /**
@@ -42,22 +46,42 @@ export const SHOWN_OF_A_KIND = 5;
  * lines, 10 MB, to its terminal). `all` lists every one, for a script or a to-do list.
  */
 export function warningLines(warnings: Problem[], all = false): string[] {
+  const translation = warnings.some((w) => w.code.startsWith('translation-'));
+  return cappedLines(warnings, all, 'warnings', `--all-warnings lists every one${translation ? '; site translate status counts the French copy by collection' : ''}`);
+}
+
+/**
+ * The lines of content problems, capped by kind as warnings are (warningLines): a post with
+ * 50,000 broken links is a few lines, not 11 MB. Sorted by file and line, so a kind's problems
+ * are gathered first. `all` lists every one.
+ */
+export function problemLines(problems: Problem[], all = false): string[] {
+  const byKind = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const list = byKind.get(p.code);
+    if (list) list.push(p);
+    else byKind.set(p.code, [p]);
+  }
+  return cappedLines([...byKind.values()].flat(), all, 'errors', '--all-problems lists every one');
+}
+
+function cappedLines(list: Problem[], all: boolean, noun: string, every: string): string[] {
   const lines: string[] = [];
   let hidden = 0;
-  for (let start = 0; start < warnings.length; ) {
-    const code = warnings[start]!.code;
+  for (let start = 0; start < list.length; ) {
+    const code = list[start]!.code;
     let end = start;
-    while (end < warnings.length && warnings[end]!.code === code) end++;
+    while (end < list.length && list[end]!.code === code) end++;
     const n = end - start;
     const shown = all || n <= KIND_LISTED_UP_TO ? n : SHOWN_OF_A_KIND;
-    for (let i = start; i < start + shown; i++) lines.push(`  ${formatProblem(warnings[i]!)}`);
+    for (let i = start; i < start + shown; i++) lines.push(`  ${formatProblem(list[i]!)}`);
     if (shown < n) {
-      lines.push(dim(`  … and ${count(n - shown)} more ${code} warnings`));
+      lines.push(dim(`  … and ${count(n - shown)} more ${code} ${noun}`));
       hidden += n - shown;
     }
     start = end;
   }
-  if (hidden) lines.push(dim(`  (${count(hidden)} not shown: --all-warnings lists every one${warnings.some((w) => w.code.startsWith('translation-')) ? '; site translate status counts the French copy by collection' : ''})`));
+  if (hidden) lines.push(dim(`  (${count(hidden)} not shown: ${every})`));
   return lines;
 }
 

@@ -99,7 +99,7 @@ test('an invalid date is located in Content (file:line, field, fix) and the over
   await expect(problem.getByRole('link')).toHaveAttribute('href', `vscode://file${box.content}/${POST}:${line}:7`);
   await expect(problem).toContainText('Field date');
   await expect(problem).toContainText('"2024-13-01" is not a date');
-  await expect(problem).toContainText('Fix: write YYYY-MM-DD, e.g. 2024-03-24');
+  await expect(problem).toContainText('Fix: there are 12 months, and 13 is not one of them');
   const row = page.locator(`tr[data-file="content/${POST}"]`);
   await expect(row.getByText('Invalid')).toBeVisible();
   await page.getByRole('button', { name: /^Invalid \(1\)$/ }).click();

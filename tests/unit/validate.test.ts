@@ -90,7 +90,7 @@ describe('validate', () => {
     const problems = problemsOf(box);
     const lines = problems.map(formatProblem);
     expect(lines).toHaveLength(3);
-    expect(lines).toContain(`content/blog/${post.slice(5)}:${lineOf(box.read(post), 'date: 2024-13-01')}:7  date: "2024-13-01" is not a date; write YYYY-MM-DD, e.g. 2024-03-24`);
+    expect(lines).toContain(`content/blog/${post.slice(5)}:${lineOf(box.read(post), 'date: 2024-13-01')}:7  date: "2024-13-01" is not a date; there are 12 months, and 13 is not one of them: check the day and month`);
     expect(lines.find((l) => l.includes('solutions/adas.yaml'))).toMatch(/^content\/solutions\/adas\.yaml:2:1 {2}path: is missing; add path:/);
     const nav = box.read('navigation.yaml');
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^content/navigation.yaml:${lineOf(nav, 'href: /faq }')}:\\d+  footer\\.columns\\[3\\]\\.links\\[2\\]\\.href: link "/faq" goes to a page that does not exist; did you mean /faqs\\?$`)));

@@ -1,0 +1,114 @@
+// Rules content authors can meet, and messages that tell them what to write: accented tags, a
+// date the calendar does not have, and problem lists that stay readable when there are thousands.
+import { afterEach, describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadAll } from '../../generator/load.ts';
+import { validate } from '../../generator/validate.ts';
+import { formatProblem, type Problem } from '../../generator/problems.ts';
+import { schemaDir, schemaFiles } from '../../generator/schemas.ts';
+import { problemLines } from '../../generator/cli/output.ts';
+import { sandbox, lineOf, root, type Sandbox } from '../helpers.ts';
+
+let box: Sandbox | undefined;
+afterEach(() => box?.remove());
+
+const POST = 'blog/preparing-fleet-for-canadian-winter.md';
+const FR_POST = 'fr/blog/preparing-fleet-for-canadian-winter.md';
+
+function validated(b: Sandbox) {
+  const result = validate(loadAll(b.content), { contentDir: b.content, includeDrafts: false });
+  return { ...result, problems: result.problems.map((p) => ({ ...p, file: p.file.replace(/^.*?\bcontent\//, 'content/') })) };
+}
+const linesOf = (b: Sandbox) => validated(b).problems.map(formatProblem);
+const plain = (lines: string[]) => lines.map((l) => l.replace(/\x1b\[\d+m/g, ''));
+
+const node = join(root, 'node_modules/.bin/node');
+const site = (args: string[], cwd: string) => spawnSync(node, [join(root, 'bin/site.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+
+describe('tags', () => {
+  test('a French tag with accents is accepted (opérations hivernales)', () => {
+    box = sandbox();
+    box.edit(FR_POST, /^tags: .*$/m, 'tags: [opérations hivernales, sécurité, entretien, télématique]');
+    expect(linesOf(box)).toEqual([]);
+  });
+
+  test('a tag with capitals is refused in words saying what a tag may hold, not a regular expression', () => {
+    box = sandbox();
+    box.edit(POST, /^tags: .*$/m, 'tags: [Winter, safety]');
+    const lines = linesOf(box);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/tags\[0\]: "Winter" is not in the expected form; expected lowercase words/);
+    expect(lines[0]).not.toMatch(/\^|\$|\[a-z/);
+  });
+
+  test('every pattern in every schema says in words what it allows (x-form), so no message shows a regular expression', () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${where}/${i}`));
+      else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>;
+        if (typeof o.pattern === 'string' && typeof o['x-form'] !== 'string') missing.push(`${where}: ${o.pattern}`);
+        for (const [k, v] of Object.entries(o)) walk(v, `${where}/${k}`);
+      }
+    };
+    for (const file of schemaFiles()) walk(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')), file);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('dates', () => {
+  test('February 30th is named as a day the month does not have, not as a wrong form', () => {
+    box = sandbox();
+    box.edit(POST, /^date: .*$/m, 'date: 2024-02-30');
+    const lines = linesOf(box);
+    expect(lines).toEqual([expect.stringMatching(/date: "2024-02-30" is not a date; February 2024 has 29 days/)]);
+    box.edit(POST, /^date: .*$/m, 'date: 2023-02-29');
+    expect(linesOf(box)).toEqual([expect.stringMatching(/February 2023 has 28 days/)]);
+    box.edit(POST, /^date: .*$/m, 'date: 2024-13-01');
+    expect(linesOf(box)).toEqual([expect.stringMatching(/"2024-13-01" is not a date; there are 12 months/)]);
+  });
+});
+
+describe('many problems', () => {
+  const problem = (i: number, code: Problem['code'] = 'broken-link'): Problem => ({ file: 'content/blog/x.md', line: i + 1, column: 1, path: 'body', code, severity: 'error', message: `m${i}`, hint: '' });
+
+  test('errors are capped by kind with "… and N more", and all lists every one', () => {
+    const many = [...Array.from({ length: 50_000 }, (_, i) => problem(i)), problem(0, 'not-a-date')];
+    const lines = plain(problemLines(many));
+    expect(lines.length).toBeLessThan(20);
+    expect(lines).toContain('  … and 49,995 more broken-link errors');
+    expect(lines.some((l) => l.includes('not-a-date') || l.includes('m0'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/--all-problems lists every one/);
+    expect(plain(problemLines(many, true))).toHaveLength(50_001);
+  });
+
+  test('20,000 unknown keys in one file are 20,000 problems, listed as a few lines', () => {
+    box = sandbox();
+    const keys = Array.from({ length: 20_000 }, (_, i) => `extra${i}: 1`).join('\n');
+    box.edit('faqs/01-benefits.yaml', /^title:/m, `${keys}\ntitle:`);
+    const found = validated(box).problems;
+    expect(found.filter((p) => p.code === 'unknown-field')).toHaveLength(20_000);
+    expect(plain(problemLines(found)).length).toBeLessThan(20);
+  }, 60_000);
+
+  test('site validate with a content problem does not speak of a build it never makes', () => {
+    box = sandbox();
+    box.edit(POST, /^date: .*$/m, 'date: 2024-13-01');
+    const result = site(['--content', box.content, 'validate'], box.dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).not.toMatch(/previous build/);
+    expect(result.stderr).toMatch(/validate never writes/);
+  });
+
+  test('a post with 50,000 broken links prints a few lines, and --all-problems every one', () => {
+    box = sandbox();
+    const links = Array.from({ length: 50_000 }, (_, i) => `[x](/nowhere-${i})`).join('\n\n');
+    box.edit(POST, /\n---\n[\s\S]*$/, `\n---\n\n${links}\n`);
+    const result = site(['--content', box.content, 'validate'], box.dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr.split('\n').length).toBeLessThan(30);
+    expect(result.stderr).toContain('more broken-link errors');
+  }, 120_000);
+});
