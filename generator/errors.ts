@@ -198,6 +198,17 @@ export const catalogue = {
     message: ({ value, width, largestUse }) => `image "${value}" is ${width} px wide but is shown up to ${largestUse} px wide (on sharp screens), so it looks blurry`,
     hint: ({ largestUse }) => `use a source at least ${largestUse} px wide (the camera's original, not a thumbnail)`,
   }),
+  // The link a phone number makes dials `tel`; the page shows `display` (content/site.yaml).
+  'phone-mismatch': kind<{ display: string; tel: string }>({
+    message: ({ display, tel }) => `${show(display)} is not the number phone.tel dials (${tel})`,
+    hint: () => 'write the same number in both: display as people read it, tel as +1 and its ten digits',
+  }),
+  // What a large source costs is in the repository (every clone carries every version), not on the pages.
+  'heavy-source-image': kind<{ value: string; size: string; limit: string }>({
+    severity: 'warning',
+    message: ({ value, size, limit }) => `image "${value}" is ${size}, more than ${limit} of source photo in the repository`,
+    hint: () => 'export it at most 4,000 px on its long side, as JPEG at quality 85 (a few MB): the site delivers photos at most 1,920 px wide, and every clone keeps every version of the file',
+  }),
   'unknown-category': kind<{ value: string; suggestion?: string; known: string[] }>({
     message: ({ value }) => `"${value}" is not a category`,
     hint: (a) => meant(a.suggestion, `expected one of: ${a.known.join(', ')} (content/blog-categories.yaml)`),

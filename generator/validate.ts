@@ -222,6 +222,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   saveValidatorCode();
 
   problems.push(...(memo ? (memo.tree ??= checkTree(options.contentDir)) : checkTree(options.contentDir)));
+  problems.push(...phoneProblems(records));
 
   for (const name of requiredSingles) {
     const def = collections[name];
@@ -422,6 +423,16 @@ function localizeLinks(record: SourceRecord, locale: TranslatedLocale, checked: 
     parent[ref.path[ref.path.length - 1]!] = localizeHref(ref.value, locale);
   }
   return { ...record, data };
+}
+
+/** content/site.yaml's phone.display when it is not the number phone.tel dials (digits compared, a leading 1 optional). */
+function phoneProblems(records: SourceRecord[]): Problem[] {
+  const site = records.find((r) => r.collection === 'site' && !r.problems.length);
+  const phone = (site?.data as { phone?: { display?: unknown; tel?: unknown } } | undefined)?.phone;
+  if (!site || typeof phone?.display !== 'string' || typeof phone.tel !== 'string') return [];
+  const digits = (s: string) => s.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  if (digits(phone.display) === digits(phone.tel)) return [];
+  return [problem('phone-mismatch', { file: site.file, ...locate(site, ['phone', 'display']), path: 'phone.display' }, { display: phone.display, tel: phone.tel })];
 }
 
 function displayContent(contentDir: string, rel: string): string {

@@ -51,6 +51,16 @@ export function sizeProblem(value: string, at: Place, sourceWidth: number, used:
   return problem('image-too-small', at, { value, width: sourceWidth, largestUse: widest });
 }
 
+/** A source photo above this many bytes is a warning: the repository keeps every version of it. */
+export const SOURCE_BYTES_WARNED = 5 * 1024 * 1024;
+
+/** A warning when a source photo is larger than SOURCE_BYTES_WARNED (a camera original, not an export). */
+export function sourceBytesProblem(value: string, at: Place, bytes: number): Problem | undefined {
+  if (bytes <= SOURCE_BYTES_WARNED) return undefined;
+  const mb = (n: number) => `${(n / 1048576).toFixed(1).replace(/\.0$/, '')} MB`;
+  return problem('heavy-source-image', at, { value, size: mb(bytes), limit: mb(SOURCE_BYTES_WARNED) });
+}
+
 /**
  * What an SVG drawing may not hold: anything that runs, embeds a document or fetches from
  * elsewhere. The site publishes an SVG as it is; opened on its own (its address, or the icon

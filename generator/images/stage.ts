@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Problem } from '../problems.ts';
 import { ImageCache, type CacheOptions } from './cache.ts';
 import { defaultTransform, ImageSourceError, type Encoded, type Transform } from './encode.ts';
-import { activeSvgProblem, encodeProblem, extensionProblem, isRaster, isSupportedImage, sizeProblem } from './problems.ts';
+import { activeSvgProblem, encodeProblem, extensionProblem, isRaster, isSupportedImage, sizeProblem, sourceBytesProblem } from './problems.ts';
 import { WIDTH_LADDER } from './roles.ts';
 import { replacedAt } from '../alike.ts';
 
@@ -150,6 +150,8 @@ export class ImageStage {
       if (!encoded || !uses) continue;
       const warning = sizeProblem(value, places[0]!.at(), encoded.source.width, uses);
       if (warning) found.push(warning);
+      const heavy = sourceBytesProblem(value, places[0]!.at(), encoded.source.bytes);
+      if (heavy) found.push(heavy);
     }
     return found;
   }

@@ -2,7 +2,8 @@
 // date the calendar does not have, and problem lists that stay readable when there are thousands.
 import { afterEach, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { SOURCE_BYTES_WARNED, sourceBytesProblem } from '../../generator/images/problems.ts';
 import { join } from 'node:path';
 import { loadAll } from '../../generator/load.ts';
 import { validate } from '../../generator/validate.ts';
@@ -55,6 +56,21 @@ describe('tags', () => {
     };
     for (const file of schemaFiles()) walk(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')), file);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('site.yaml phone', () => {
+  test('a display number that is not the tel number is located at display', () => {
+    box = sandbox();
+    box.edit('site.yaml', 'display: (416) 555-0142', 'display: (416) 555-0199');
+    const lines = linesOf(box);
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^content/site.yaml:${lineOf(box.read('site.yaml'), 'display:')}:\\d+  phone\\.display: "\\(416\\) 555-0199" is not the number phone\\.tel dials \\(\\+14165550142\\)`))]);
+  });
+
+  test('the same number written with a country code, dots or spaces is fine', () => {
+    box = sandbox();
+    box.edit('site.yaml', 'display: (416) 555-0142', 'display: +1 416.555.0142');
+    expect(linesOf(box)).toEqual([]);
   });
 });
 
@@ -111,4 +127,26 @@ describe('many problems', () => {
     expect(result.stderr.split('\n').length).toBeLessThan(30);
     expect(result.stderr).toContain('more broken-link errors');
   }, 120_000);
+});
+
+describe('source photos', () => {
+  test('a 12 MB source is a located warning with its size and what to export; 5 MB is not', () => {
+    const at = { file: 'content/blog/yard.md', line: 7, column: 8, path: 'image' };
+    expect(sourceBytesProblem('images/blog/yard.jpg', at, 12 * 1048576)).toMatchObject({ ...at, code: 'heavy-source-image', severity: 'warning', message: 'image "images/blog/yard.jpg" is 12 MB, more than 5 MB of source photo in the repository' });
+    expect(sourceBytesProblem('images/blog/yard.jpg', at, 12 * 1048576)!.hint).toMatch(/4,000 px/);
+    expect(sourceBytesProblem('images/blog/yard.jpg', at, SOURCE_BYTES_WARNED)).toBeUndefined();
+  });
+
+  test('no shipped photo is over the source-size warning (publishing runs --strict)', () => {
+    const big: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (statSync(p).size > SOURCE_BYTES_WARNED) big.push(p);
+      }
+    };
+    walk(join(root, 'content/images'));
+    expect(big).toEqual([]);
+  });
 });

@@ -70,10 +70,12 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'source-hash-invalid': [{ value: 'abc', stamp: 'site translate stamp content/fr/blog/a.md' }, 'sourceHash "abc" is not 16 lowercase hex digits', 'do not write it by hand: run site translate stamp content/fr/blog/a.md once this translates the current English file'],
   'translation-missing': [{ source: 'content/blog/a.md', start: 'site translate start content/blog/a.md' }, 'no French copy of content/blog/a.md; its pages fall back to English', 'run site translate start content/blog/a.md and translate the fields marked TODO'],
   'translation-outdated': [{ source: 'content/blog/a.md', stamp: 'site translate stamp content/fr/blog/a.md' }, "content/blog/a.md changed since this was translated (its sourceHash is not the current English file's)", 'bring the translation up to date with content/blog/a.md (git diff shows what changed), then run site translate stamp content/fr/blog/a.md'],
+  'phone-mismatch': [{ display: '(416) 555-0199', tel: '+14165550142' }, '"(416) 555-0199" is not the number phone.tel dials (+14165550142)', 'write the same number in both: display as people read it, tel as +1 and its ten digits'],
+  'heavy-source-image': [{ value: 'images/blog/yard.jpg', size: '12 MB', limit: '5 MB' }, 'image "images/blog/yard.jpg" is 12 MB, more than 5 MB of source photo in the repository', 'export it at most 4,000 px on its long side, as JPEG at quality 85 (a few MB): the site delivers photos at most 1,920 px wide, and every clone keeps every version of the file'],
   'translation-orphan': [{ source: 'content/blog/a.md' }, 'translates content/blog/a.md, which does not exist', 'delete it, or rename it after the English file it translates (content/fr/ mirrors content/)'],
 };
 
-const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'image-too-small', 'fact-literal', 'unknown-budget-page', 'link-to-english', 'translation-missing', 'translation-outdated', 'translation-orphan'];
+const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'image-too-small', 'heavy-source-image', 'fact-literal', 'unknown-budget-page', 'link-to-english', 'translation-missing', 'translation-outdated', 'translation-orphan'];
 
 describe('the error catalogue', () => {
   test('every entry has a sample here (a new kind of problem comes with its words tested)', () => {
