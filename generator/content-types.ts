@@ -287,8 +287,8 @@ export interface PostFrontMatter {
   };
   date: string;
   updated?: string;
-  /** Minutes: 3 or 5. */
-  readTime: 3 | 5;
+  /** Minutes it takes to read, 1 to 120; counted from the text (220 words a minute) when absent. */
+  readTime?: number;
   /** A category slug from blog-categories.yaml. */
   category: string;
   author: {

@@ -19,7 +19,9 @@ export type Category = BlogCategories['categories'][number];
 export type Counter = Solution['counters']['items'][number];
 
 /** A blog post: its front matter, its file name and its Markdown body. */
-export type Post<M = Html> = PostFrontMatter & {
+export type Post<M = Html> = Omit<PostFrontMatter, 'readTime'> & {
+  /** Minutes to read: the front matter's, or counted from the body when it has none (validate.ts). */
+  readTime: number;
   /** The file name without .md. */
   slug: string;
   /** The post's URL path, /blog-details/{id} (routes.ts, blogPath). */

@@ -42,7 +42,6 @@ title: ${q(x.title ?? '')}
 subheading: ${todo('one sentence shown under the title and on the blog card, 20 to 200 characters')}
 description: ${todo('the description search engines show, 50 to 170 characters (or delete this line to use the subheading)')}
 date: ${x.date}
-readTime: ${todo(`${choices('post', 'readTime')}, the minutes it takes to read`)}
 category: ${todo(`one of ${x.categories.join(', ')} (content/blog-categories.yaml)`)}
 author:
   name: ${todo("the author's full name")}

@@ -510,7 +510,7 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
   const mapped = mapAlike<SourceRecord, Post>(of<Front['data']>('blog'), lastPosts.get(locale), (record) => {
     const r = record as Front;
     let post = made.get(r);
-    if (!post) made.set(r, (post = { ...r.data, slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
+    if (!post) made.set(r, (post = { ...r.data, readTime: r.data.readTime ?? readingMinutes(r.body ?? ''), slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
     return post;
   });
   lastPosts.set(locale, mapped);
@@ -540,6 +540,16 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
 }
 
 type SourcePost = SourceSite['posts'][number];
+
+/** Words an adult reads in a minute, in English or French, for a post that gives no readTime. */
+const WORDS_A_MINUTE = 220;
+
+/** The minutes a Markdown body takes to read: its words (link targets and markup left out) at WORDS_A_MINUTE, rounded up, at least 1. */
+export function readingMinutes(markdown: string): number {
+  const text = markdown.replace(/\]\([^)]*\)/g, ']').replace(/[#*_>`|[\]-]/g, ' ');
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return Math.max(1, Math.ceil(words / WORDS_A_MINUTE));
+}
 
 /**
  * Posts newest first (then the higher id). Dates are YYYY-MM-DD (the schema's format), so

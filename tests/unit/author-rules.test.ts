@@ -59,6 +59,34 @@ describe('tags', () => {
   });
 });
 
+describe('readTime', () => {
+  test('a reading time of 7 minutes is accepted', () => {
+    box = sandbox();
+    box.edit(POST, /^readTime: .*$/m, 'readTime: 7');
+    expect(linesOf(box)).toEqual([]);
+  });
+
+  test('a post without readTime gets one from its word count (220 words a minute, rounded up); the French post from its own', () => {
+    box = sandbox();
+    box.edit(POST, /^readTime: .*\n/m, '');
+    box.edit(FR_POST, /^readTime: .*\n/m, '');
+    const words = 'word '.repeat(1000);
+    box.edit(POST, /\n---\n[\s\S]*$/, `\n---\n\n${words}\n`);
+    const result = validated(box);
+    expect(result.problems.map(formatProblem)).toEqual([]);
+    const post = result.site!.posts.find((p) => p.slug === 'preparing-fleet-for-canadian-winter')!;
+    expect(post.readTime).toBe(Math.ceil(1000 / 220));
+    const fr = result.translations.fr!.site.posts.find((p) => p.slug === 'preparing-fleet-for-canadian-winter')!;
+    expect(fr.readTime).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a reading time of 0 or 500 minutes is out of range', () => {
+    box = sandbox();
+    box.edit(POST, /^readTime: .*$/m, 'readTime: 500');
+    expect(linesOf(box)).toEqual([expect.stringMatching(/readTime: 500 is above the maximum 120/)]);
+  });
+});
+
 describe('site.yaml phone', () => {
   test('a display number that is not the tel number is located at display', () => {
     box = sandbox();
