@@ -1,7 +1,9 @@
 // Solution pages: counters. The server renders the real figures (crawlers and visitors
-// without JavaScript see them). Once live, counters not yet on screen show 0 (0%), then
-// count up to their target over 2 s when scrolled into view, once. Under reduced motion they
-// simply show the figures. `data-counting` marks the count while it runs. Figures are written
+// without JavaScript read them). Where scripts run, CSS draws 0 (0%) over each figure until
+// the island is live (`data-live`, styles/_components.scss), so the target never shows first;
+// live, counters not yet on screen show 0, then count up to their target over 2 s when scrolled
+// into view, once. The figure keeps the target's width throughout, so nothing moves. Under
+// reduced motion they simply show the figures. `data-counting` marks the count while it runs. Figures are written
 // as the page's language writes them (fr-CA: "30 %", "1 200", a no-break space in each).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useReducedMotion, useSeenOnce } from './lib/hooks.ts';
@@ -32,7 +34,11 @@ export default function Counters({ items, locale }: { items: CounterItem[] } & L
   const [phase, setPhase] = useState<'static' | 'waiting' | 'done'>('static');
   const [elapsed, setElapsed] = useState(0);
 
-  useEffect(() => setPhase(reduced ? 'done' : (p) => (p === 'static' ? 'waiting' : p)), [reduced]);
+  // Before the first paint after hydration, so no frame shows the server's figure over the 0.
+  useLayoutEffect(() => setPhase(matchMedia('(prefers-reduced-motion: reduce)').matches ? 'done' : 'waiting'), []);
+  useEffect(() => {
+    if (reduced) setPhase('done');
+  }, [reduced]);
 
   // One flag drives the animation, so nothing it sets can restart or cancel it. It starts in
   // the commit that shows the flag: the count's clock starts when counting is on screen.
@@ -53,12 +59,12 @@ export default function Counters({ items, locale }: { items: CounterItem[] } & L
 
   const shown = (target: number) => (phase === 'waiting' ? (counting ? countAt(target, elapsed) : 0) : target);
   return (
-    <dl className="counters" ref={ref} data-counting={counting || undefined}>
+    <dl className="counters" ref={ref} data-live={phase !== 'static' || undefined} data-counting={counting || undefined}>
       {items.map((c) => (
         <div key={c.label} className="counters__item">
           <dt className="counters__label">{c.label}</dt>
           <dd className="counters__value" data-target={c.value}>
-            {figure(shown(c.value), c.unit, tag)}
+            <span className="counters__figure" data-start={figure(0, c.unit, tag)} data-figure={figure(c.value, c.unit, tag)}>{figure(shown(c.value), c.unit, tag)}</span>
           </dd>
         </div>
       ))}
