@@ -1,4 +1,4 @@
-// Author feedback about a photo (issue #17), located at the field or Markdown that names it,
+// Author feedback about a photo, located at the field or Markdown that names it,
 // in the catalogue's words (generator/errors.ts). Pure: it reads what encode.ts found, never
 // the image.
 import { placeAt, problem, type Place } from '../errors.ts';

@@ -1,4 +1,4 @@
-// Accept-Encoding as RFC 9110 §12.5.3 reads it: a list of codings, each with an optional
+// Accept-Encoding as RFC 9110 (section 12.5.3) reads it: a list of codings, each with an optional
 // q-value from 0 to 1 (1 when absent; 0 means "not acceptable"), `*` for any coding not named.
 
 export type Encoding = 'br' | 'gzip';

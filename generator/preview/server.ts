@@ -87,9 +87,8 @@ export function isLoopback(host: string): boolean {
 /** The lead function's path: CloudFront sends /send-email/* to it (infra/template.yaml). */
 const LEAD_PATH = /^\/send-email(\/|$)/;
 /**
- * How long the watcher must be quiet before a rebuild starts. 40 ms until session 15, which
- * measured an edit at 20,000 posts at ~110 ms in process: the pause was a fifth of what an author
- * waited. 20 ms is what webpack's watcher waits by default (aggregateTimeout) and still gathers a
+ * How long the watcher must be quiet before a rebuild starts: what webpack's watcher waits by
+ * default (aggregateTimeout), short beside the rebuild itself, and still long enough to gather a
  * save's few files, written within a few milliseconds of each other.
  */
 const QUIET_MS = 20;
