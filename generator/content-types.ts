@@ -193,7 +193,8 @@ export interface Job<M = Html> {
   id: string;
   title: string;
   department: string;
-  category: 'Engineering' | 'Marketing' | 'Design' | 'Sales';
+  /** One of the job categories named in content/pages/career.yaml (jobs.categories), e.g. Engineering. */
+  category: string;
   level: string;
   location: string;
   employmentType: string;
@@ -775,17 +776,8 @@ export interface CareerPage<M = Html> {
         /** Each filter's option that keeps every job. */
         all: string;
       };
-      /** The name of each job category (a job's `category`) on this page; a department of the same name selects it. */
-      categories: {
-        /** The name of the Engineering category on this page. */
-        Engineering: string;
-        /** The name of the Marketing category on this page. */
-        Marketing: string;
-        /** The name of the Design category on this page. */
-        Design: string;
-        /** The name of the Sales category on this page. */
-        Sales: string;
-      };
+      /** The job categories: each a name jobs write as their `category` (content/jobs), and its label on this page (the French page gives the French label under the same name). Add a line here and in content/fr/pages/career.yaml to open a category; a department of the same label selects it. */
+      categories: Record<string, string>;
       /** The button on each job card that opens the application form. */
       apply: string;
       /** The button on each job card that opens the job's details. */

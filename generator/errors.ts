@@ -213,6 +213,10 @@ export const catalogue = {
     message: ({ value }) => `"${value}" is not a category`,
     hint: (a) => meant(a.suggestion, `expected one of: ${a.known.join(', ')} (content/blog-categories.yaml)`),
   }),
+  'unknown-job-category': kind<{ value: string; suggestion?: string; known: string[] }>({
+    message: ({ value }) => `"${value}" is not a job category`,
+    hint: (a) => meant(a.suggestion, `expected one of: ${a.known.join(', ')}; to open a new one, add it under jobs.categories in content/pages/career.yaml and content/fr/pages/career.yaml`),
+  }),
   'broken-link': kind<{ target: string; suggestion?: string }>({
     message: ({ target }) => `link "${target}" goes to a page that does not exist`,
     hint: ({ suggestion }) => meant(suggestion, 'link to an existing page (the Pages list of /_admin shows them all) or remove the link'),

@@ -81,7 +81,7 @@ export function jobSkeleton(x: SkeletonInput): string {
 id: ${x.slug}
 title: ${x.title ? q(x.title) : todo('the job title, e.g. UX Designer')}
 department: ${todo('the team, e.g. Design')}
-category: ${todo(`${choices('job', 'category')} (the careers page filter)`)}
+category: ${todo('one of the job categories under jobs.categories in content/pages/career.yaml, e.g. Engineering (the careers page filter)')}
 level: ${todo('e.g. Mid-Senior Level')}
 location: ${todo('e.g. Toronto')}
 employmentType: ${todo('e.g. Fulltime')}

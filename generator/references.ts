@@ -17,6 +17,8 @@ export interface ReferenceContext {
   routes: Set<string>;
   /** Category slugs of content/blog-categories.yaml. */
   categories: string[];
+  /** Job category names of content/pages/career.yaml (jobs.categories). */
+  jobCategories: string[];
   /** What a content-relative path is, without following links (memoised per validation). */
   inspect(rel: string): PathStatus;
   /** Every file under content/images, as images/…; read only when an image is missing. */
@@ -24,12 +26,13 @@ export interface ReferenceContext {
 }
 
 /** A context over `contentDir`: paths are looked up once, the image list is listed once, on demand. */
-export function referenceContext(contentDir: string, routes: Set<string>, categories: string[]): ReferenceContext {
+export function referenceContext(contentDir: string, routes: Set<string>, categories: string[], jobCategories: string[] = []): ReferenceContext {
   const seen = new Map<string, PathStatus>();
   let images: string[] | undefined;
   return {
     routes,
     categories,
+    jobCategories,
     inspect(rel) {
       let status = seen.get(rel);
       if (status === undefined) seen.set(rel, (status = inspectUnder(contentDir, rel)));
@@ -52,6 +55,9 @@ export function referenceProblem(ref: Reference, cx: ReferenceContext, at: Where
     case 'category':
       if (cx.categories.includes(value)) return undefined;
       return problem('unknown-category', placeOf(at), { value, suggestion: nearestName(value, cx.categories), known: cx.categories });
+    case 'job-category':
+      if (cx.jobCategories.includes(value)) return undefined;
+      return problem('unknown-job-category', placeOf(at), { value, suggestion: nearestName(value, cx.jobCategories), known: cx.jobCategories });
     case 'route':
     case 'link':
       return linkProblem(value, cx.routes, ref.kind === 'route', at);

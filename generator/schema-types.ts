@@ -31,7 +31,7 @@ const namedDefs: Record<string, string> = {
 /** Keywords that constrain values but not their TypeScript type. */
 const ignored = new Set([
   '$schema', '$id', '$defs', 'title', 'description', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'propertyNames',
+  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'minProperties', 'uniqueItems', 'propertyNames',
   'dependentRequired', 'x-check', 'x-form', 'x-markdown', 'x-params',
 ]);
 const typed = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', '$ref', 'anyOf', 'oneOf']);

@@ -27,7 +27,7 @@ export const schemaDir = fileURLToPath(new URL('./schemas/', import.meta.url));
 /** A value whose meaning depends on the rest of the site: checked after all files are read. */
 export interface Reference {
   /** `markdown`: a Markdown field (x-markdown), whose links and images are checked as a body's. */
-  kind: 'route' | 'link' | 'image' | 'category' | 'markdown';
+  kind: 'route' | 'link' | 'image' | 'category' | 'job-category' | 'markdown';
   value: string;
   path: (string | number)[];
   /** A one-paragraph Markdown field (x-markdown "inline"): no images. */

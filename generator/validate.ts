@@ -58,10 +58,11 @@ export class ValidationMemo {
     this.cx = undefined;
   }
 
-  context(contentDir: string, routes: Set<string>, categories: string[]): ReferenceContext {
+  context(contentDir: string, routes: Set<string>, categories: string[], jobCategories: string[]): ReferenceContext {
     const last = this.cx;
-    if (last && (last.routes === routes || sameSet(last.routes, routes)) && last.categories.length === categories.length && last.categories.every((c, i) => c === categories[i])) return last;
-    return (this.cx = referenceContext(contentDir, routes, categories));
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+    if (last && (last.routes === routes || sameSet(last.routes, routes)) && same(last.categories, categories) && same(last.jobCategories, jobCategories)) return last;
+    return (this.cx = referenceContext(contentDir, routes, categories, jobCategories));
   }
 
   /** Per list: its last mapping (alike.ts), and what else the mapping read then. */
@@ -245,7 +246,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   // Translations link to the English routes for now (the routes of /fr come with its pages).
   const targets = () => new Set(routePaths(linkTargets(records, options.otherPostIds)));
   const routes = memo ? memo.reuse('link targets', records, linkTargetKey, targets) : targets();
-  const cx = memo ? memo.context(options.contentDir, routes, categorySlugs(parsed)) : referenceContext(options.contentDir, routes, categorySlugs(parsed));
+  const cx = memo ? memo.context(options.contentDir, routes, categorySlugs(parsed), jobCategoryNames(parsed)) : referenceContext(options.contentDir, routes, categorySlugs(parsed), jobCategoryNames(parsed));
   // A page file with problems of its own is there, only wrong: "missing" would mislead.
   const pageFiles = new Set(records.filter((r) => r.collection === 'pages').map((r) => r.slug));
   for (const key of pageKeysNeeded()) {
@@ -444,6 +445,13 @@ function categorySlugs(parsed: SourceRecord[]): string[] {
   const data = parsed.find((r) => r.collection === 'categories')?.data as { categories?: unknown } | undefined;
   const list = Array.isArray(data?.categories) ? (data.categories as { slug?: unknown }[]) : [];
   return list.map((c) => c?.slug).filter((slug): slug is string => typeof slug === 'string');
+}
+
+/** The job categories the English careers page names (sections.jobs.categories), which a job's category must be one of. */
+function jobCategoryNames(parsed: SourceRecord[]): string[] {
+  const data = parsed.find((r) => r.collection === 'pages' && r.slug === 'career' && (r.locale ?? 'en') === 'en')?.data as { sections?: { jobs?: { categories?: unknown } } } | undefined;
+  const map = data?.sections?.jobs?.categories;
+  return map && typeof map === 'object' && !Array.isArray(map) ? Object.keys(map) : [];
 }
 
 /** A page file that no template shows (content/pages/<name>.yaml has no schema), with the nearest page name. */

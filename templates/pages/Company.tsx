@@ -127,7 +127,7 @@ function jobsProps(env: RenderEnv, s: CareerPage['sections']) {
   const jobs = s.jobs;
   return {
     jobs: site.jobs.map((j) => ({
-      id: j.id, title: j.title, department: j.department, category: jobs.categories[j.category], level: j.level, location: j.location,
+      id: j.id, title: j.title, department: j.department, category: jobs.categories[j.category] ?? j.category, level: j.level, location: j.location,
       employmentType: j.employmentType, workplace: j.workplace, summary: j.summary, aboutHtml: j.about.html,
       responsibilities: j.responsibilities, experience: j.experience, lang: env.itemLang('jobs', j.slug),
     })),

@@ -178,3 +178,20 @@ describe('source photos', () => {
     expect(big).toEqual([]);
   });
 });
+
+describe('job categories', () => {
+  test('a category an author adds to the careers pages of both languages is accepted (Operations was refused)', () => {
+    box = sandbox();
+    box.edit('pages/career.yaml', 'Sales: Sales }', 'Sales: Sales, Operations: Operations }');
+    box.edit('fr/pages/career.yaml', /^(\s*categories: \{.*)\}$/m, '$1, Operations: Opérations }');
+    box.edit('jobs/ux-designer.yaml', 'category: "Design"', 'category: "Operations"');
+    expect(linesOf(box)).toEqual([]);
+  });
+
+  test('a job category the careers page does not name is located, with the near name and how to open one', () => {
+    box = sandbox();
+    box.edit('jobs/ux-designer.yaml', 'category: "Design"', 'category: "Desing"');
+    const lines = plain(linesOf(box));
+    expect(lines).toEqual([expect.stringMatching(/^content\/jobs\/ux-designer\.yaml:\d+:\d+  category: "Desing" is not a job category; did you mean Design\?$/)]);
+  });
+});

@@ -49,6 +49,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'image-corrupt': [{ value: 'images/blog/yard.jpg', detail: 'VipsJpeg: Premature end of input file\nmore' }, 'image "images/blog/yard.jpg" cannot be decoded (VipsJpeg: Premature end of input file)', 'the file is damaged or incomplete: export or copy it again from the original'],
   'image-too-small': [{ value: 'images/team/jane.jpg', width: 300, largestUse: 440 }, 'image "images/team/jane.jpg" is 300 px wide but is shown up to 440 px wide (on sharp screens), so it looks blurry', "use a source at least 440 px wide (the camera's original, not a thumbnail)"],
   'unknown-category': [{ value: 'ELD', suggestion: 'eld', known: ['eld', 'technology'] }, '"ELD" is not a category', 'did you mean eld?'],
+  'unknown-job-category': [{ value: 'Operation', suggestion: 'Operations', known: ['Engineering', 'Operations'] }, '"Operation" is not a job category', 'did you mean Operations?'],
   'broken-link': [{ target: '/faq', suggestion: '/faqs' }, 'link "/faq" goes to a page that does not exist', 'did you mean /faqs?'],
   'not-a-site-path': [{ value: 'faqs' }, '"faqs" is not a path on this site', 'start it with /, e.g. /contact-us'],
   'not-a-link': [{ value: 'www.x.ca' }, '"www.x.ca" is not a link', 'write a path like /contact-us, an https:// URL, mailto: or tel:'],
