@@ -120,6 +120,7 @@ describe('a cached build writes what a clean build writes', () => {
 
   test('site.yaml edited: every page renders', async () => {
     box.edit('site.yaml', 'display: (416) 555-0142', 'display: (416) 555-0199');
+    box.edit('site.yaml', 'tel: "+14165550142"', 'tel: "+14165550199"');
     const { stats } = await cachedVersusClean(root, box.content, cacheDir);
     expect(stats.reused).toBe(0);
   });
