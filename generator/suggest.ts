@@ -69,10 +69,35 @@ export function nearestPath(value: string, paths: Iterable<string>): string | un
  */
 export function nearestRoute(path: string, routes: Iterable<string>): string | undefined {
   const list = [...routes].filter((r) => r !== '/404');
-  const near = nearestName(path, list);
+  const near = nearestBySegment(path, list);
   if (near) return near;
   const lower = path.toLowerCase().replace(/\/$/, '');
   if (lower.length < 3) return undefined;
   const longer = list.filter((r) => r.toLowerCase().startsWith(lower) && /[-/]/.test(r.charAt(lower.length))).sort();
   return longer.length ? longer[0] : undefined;
+}
+
+/**
+ * The route nearest to `path` segment by segment: the same number of segments, each the same or
+ * a likely typo of its own length, and an id (digits, or a segment of one or two characters)
+ * never a typo: /blog-details/7 is not /blog-details/1, a post that is gone is not its neighbour.
+ */
+function nearestBySegment(path: string, routes: string[]): string | undefined {
+  const parts = path.toLowerCase().split('/');
+  let best: { route: string; distance: number } | undefined;
+  for (const route of routes) {
+    const theirs = route.toLowerCase().split('/');
+    if (theirs.length !== parts.length || route === path) continue;
+    let distance = 0;
+    for (let i = 0; i < parts.length && distance !== Infinity; i++) {
+      const [mine, other] = [parts[i]!, theirs[i]!];
+      if (mine === other) continue;
+      const id = /^\d+$/.test(mine) || /^\d+$/.test(other) || mine.length <= 2;
+      const d = id ? Infinity : editDistance(mine, other);
+      distance = d > typoLimit(mine.length) ? Infinity : distance + d;
+    }
+    if (distance === Infinity) continue;
+    if (!best || distance < best.distance || (distance === best.distance && route < best.route)) best = { route, distance };
+  }
+  return best?.route;
 }
