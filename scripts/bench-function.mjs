@@ -58,6 +58,7 @@ function memoryArchive() {
     create: async (lead) => { objects.set(lead.key, structuredClone(lead)); return true; },
     save: async (lead) => { objects.set(lead.key, structuredClone(lead)); },
     get: async (key) => structuredClone(objects.get(key) ?? null),
+    lease: async () => ({ release: async () => undefined }),
   };
 }
 

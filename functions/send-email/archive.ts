@@ -9,7 +9,7 @@
 //   resumes/YYYY/MM/DD/<uuid>/<name>    résumés a valid lead references, moved from uploads/ (12 months)
 //   consent/<sha256 of address>/<at>-<type>-<rand>.json
 //                                       one consent event (requested, confirmed, withdrawn), written
-//                                       once and never rewritten: the proof CASL asks for (36 months);
+//                                       once and never rewritten: the proof CASL asks for (kept 6 years);
 //                                       at most one `requested` per address and day
 //   notices/YYYY-MM-DD/<kind>/<sha256 of address>.json
 //                                       a visitor e-mail sent that day (one per address and kind), or
