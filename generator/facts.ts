@@ -118,7 +118,7 @@ const COUNTS: readonly { name: string; collection: string; gender?: Readonly<Rec
   { name: 'faqCount', collection: 'faqs', gender: { fr: 'feminine' } },
 ];
 
-/** Every placeholder name, for the README and for "did you mean". */
+/** Every placeholder name, for docs/authoring.md and for "did you mean". */
 export const FACT_NAMES: readonly string[] = [...FACTS.map((f) => f.name), ...NETWORKS.map((n) => `${n}Url`), ...COUNTS.map((c) => c.name)];
 
 /**

@@ -6,8 +6,7 @@
 // size, SHA-256, islands, and what it asked its own asset store for. The main thread asks its
 // store the same (asset-record.ts): the image files, sprite and photo warnings are those of a
 // render there, and a page whose answers differ (a generator bug) is rendered on the main
-// thread instead. (Handing the bytes back instead cost more than it saved: README, "How a big
-// build stays fast".)
+// thread instead. (Handing the bytes back instead cost more than it saved: docs/performance.md.)
 //
 // Pages come back in any order; every consumer is keyed by file (the manifest sorts), so the
 // output is byte-identical to rendering on the main thread (tests/unit/render-pool.test.ts).
@@ -75,8 +74,7 @@ export class ThreadUnavailable extends Error {
 /**
  * How many render threads a big build uses: SITE_RENDER_THREADS (0, the default, renders on the
  * main thread). Off by default because on the 2-core machines we build on it was slower: the
- * second core is already taken by the kernel's file work (README, "How a big build stays
- * fast"); it is there to be measured on machines with more cores.
+ * second core is already taken by the kernel's file work (docs/performance.md); it is there to be measured on machines with more cores.
  */
 export function renderThreads(): number {
   const n = Number(process.env.SITE_RENDER_THREADS ?? 0);

@@ -1,5 +1,5 @@
-// styles/main.scss → the stylesheet every page inlines in its head (README, "Styles: inlined,
-// and why that is safe"); fonts referenced with asset-url() are hashed files.
+// styles/main.scss → the stylesheet every page inlines in its head (docs/architecture.md,
+// "Styles and fonts"); fonts referenced with asset-url() are hashed files.
 //
 // Sass is the `sass` package (Dart Sass compiled to JavaScript, as the design card names it).
 // It spends about 0.8 s of CPU on a first compile (5 MB of JavaScript and the JIT warming up; a

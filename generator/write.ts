@@ -215,7 +215,7 @@ export class OutputDir {
    * never writing into it, and `site build` never writes into dist/ (a build is a new folder), so
    * neither changes the other; a tool that edits dist/'s files in place would change the cache's
    * too, and the next build's check (SHA-256 of every page; a card must be a whole image) would
-   * find it (README, "How a big build stays fast").
+   * find it (docs/performance.md).
    */
   link(file: string, source: Linkable, data: Buffer | ReadBytes): Promise<void> | undefined {
     return this.enqueue(file, data, source);

@@ -9,7 +9,7 @@
 //     CI that saves dist/ with the cache: a body edit updates it in place, build-update.ts), its
 //     dist/ compared byte for byte with a clean build's
 //   Clean builds run with --no-cache: they reuse nothing derived from an earlier build's
-//   content (the photo and social card caches aside, as before: README, Benchmarks).
+//   content (the photo and social card caches aside, as before: docs/performance.md).
 //   - with --peers: ../shared/bench/run.sh builds the same corpus with Hugo (when Debian's hugo is
 //     installed; with HUGO_BUILDFUTURE=true, so it builds the posts the corpus dates after today),
 //     Eleventy and Astro beside ours in one run and prints its table; a tool that wrote fewer

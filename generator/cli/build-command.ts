@@ -115,7 +115,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   builder.timings.push({ stage: 'write', ms: performance.now() - writeStart });
   printTimings(builder.timings);
   printSummary(builder.summary(), displayPath(options.outDir) || '.', performance.now() - start);
-  // The build is in place: the card cache is brought within its bounds (cards, README).
+  // The build is in place: the card cache is brought within its bounds (cards.ts; docs/performance.md).
   const cards = await builder.cards.sweep(cardCacheLimits(), startedAt);
   if (cards.removed) console.log(dim(`  card cache: removed ${cards.removed} card${cards.removed === 1 ? '' : 's'} (${(cards.bytes / 1048576).toFixed(0)} MB) not used lately, ${cards.kept} kept`));
   if (builder.pageCache) {

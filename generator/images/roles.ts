@@ -1,7 +1,7 @@
 // What a photo is used for on a page, and what that means for the browser: the
 // `sizes` attribute (how wide the image is laid out at each viewport, so a phone picks a small
 // file) and its widest use (for the "blurry" warning). Templates name a role; the numbers come
-// from the CSS in styles/ and live here only, so `sizes`, the warning and the README agree.
+// from the CSS in styles/ and live here only, so `sizes`, the warning and docs/authoring.md agree.
 // Pure: no file system, no sharp.
 import type { Encoded } from './encode.ts';
 

@@ -29,7 +29,7 @@ export interface ImageReference {
  * bytes at 640/1280 px 30/69 KB, 29/65, 29/70, 28/53. Effort 2 bought nothing over 1, and 4
  * costs 7× the time for a quarter off the widest file only. 1 over 0: a few % less for every
  * visitor, paid once per photo (the cache keeps it). Budget: 50 phone photos cold in ≤ 90 s on
- * 2 cores, peak RSS under 500 MB (`npm run bench:images`; README, "Photos").
+ * 2 cores, peak RSS under 500 MB (`npm run bench:images`; docs/performance.md).
  */
 export const photoTransform: Transform = { ...defaultTransform, widths: WIDTH_LADDER, avifEffort: 1 };
 

@@ -1,6 +1,6 @@
 // The blog list: category filter, pagination and page size, all kept in the URL query
 // (?category=eld&page=2&size=10) so a filtered page can be shared and Back works.
-// Page size: 1 up to 767 px; 3 from 768 px; 9 from 1024 px (the spec's sizes, see README);
+// Page size: 1 up to 767 px; 3 from 768 px; 9 from 1024 px (docs/authoring.md, the blog list);
 // the chooser (3, 5, 10, 25, 50, All) is hidden on small screens. The first render equals
 // the server's, which lists every post: without JavaScript all posts are there. With JavaScript
 // (CSS `scripting: enabled`) that same markup already shows the first page of the visitor's

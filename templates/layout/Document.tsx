@@ -108,7 +108,7 @@ const ogLocale = (tag: string) => tag.replace('-', '_');
 
 /**
  * The same on every page: icons, manifest, feed, and the bundle's font, stylesheet and script.
- * The stylesheet is inlined (README, "Styles: inlined, and why that is safe"): the first paint
+ * The stylesheet is inlined (docs/architecture.md, "Styles and fonts"): the first paint
  * waits for no request, and nothing restyles later (no layout shift, as a late stylesheet would).
  */
 function HeadLinks() {
