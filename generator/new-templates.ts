@@ -40,7 +40,7 @@ export function postSkeleton(x: SkeletonInput): string {
 id: ${x.next}
 title: ${q(x.title ?? '')}
 subheading: ${todo('one sentence shown under the title and on the blog card, 20 to 200 characters')}
-description: ${todo('the description search engines show, 50 to 170 characters (or delete this line to use the subheading)')}
+description: ${todo('the description search engines show, 50 to 170 characters; publishing needs it (without it the subheading stands in, and npx site build --strict warns)')}
 date: ${x.date}
 category: ${todo(`one of ${x.categories.join(', ')} (content/blog-categories.yaml)`)}
 author:

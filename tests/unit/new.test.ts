@@ -203,3 +203,13 @@ describe('the site CLI', () => {
     expect(readFileSync(join(box.content, 'faqs/15-new-question.yaml'), 'utf8')).toContain('order: 15');
   });
 });
+
+describe('site new gives advice that holds', () => {
+  test('a new post never invites deleting its description, which publishing (--strict) needs', () => {
+    box = sandbox();
+    const text = plan(box, 'post', 'Winter tires and ELD').files[0]!.text;
+    const line = text.split('\n').find((l) => l.startsWith('description:'))!;
+    expect(line).not.toMatch(/delete this line/);
+    expect(line).toMatch(/publishing needs it/);
+  });
+});
