@@ -106,7 +106,7 @@ function postId(record: SourceRecord): number {
 export function planNew(records: SourceRecord[], request: NewRequest): NewPlan {
   const def = kindOf(request.kind);
   const title = request.title?.trim() || undefined;
-  if (def.titleRequired && !title) throw new UsageError(`a ${request.kind} needs a title: site new ${request.kind} "Your title"`);
+  if (def.titleRequired && !title) throw new UsageError(`a ${request.kind} needs a title: npx site new ${request.kind} "Your title"`);
   const next = def.next(records);
   const slug = chooseSlug(records, def, request, title, next);
   const categories = ((records.find((r) => r.collection === 'categories')?.data as { categories?: { slug: string }[] })?.categories ?? []).map((c) => c.slug);
@@ -130,7 +130,7 @@ function kindOf(kind: string): KindDef {
   if (def) return def;
   const names = [...Object.keys(kinds), TRANSLATION];
   const near = names.find((n) => distance(n, kind.toLowerCase()) <= 2);
-  throw new UsageError(`unknown kind "${kind}"${near ? `; did you mean "${near}"?` : ''} (site new ${names.join('|')})`);
+  throw new UsageError(`unknown kind "${kind}"${near ? `; did you mean "${near}"?` : ''} (npx site new ${names.join('|')})`);
 }
 
 function chooseSlug(records: SourceRecord[], def: KindDef, request: NewRequest, title: string | undefined, next: number): string {

@@ -33,9 +33,9 @@ export interface TranslationStatus {
 }
 
 /** The command that records the current English version in a translation. */
-export const stampCommand = (translationFile: string) => `site translate stamp ${translationFile}`;
+export const stampCommand = (translationFile: string) => `npx site translate stamp ${translationFile}`;
 /** The command that starts a translation from the English file. */
-export const startCommand = (sourceFile: string) => `site translate start ${sourceFile}`;
+export const startCommand = (sourceFile: string) => `npx site translate start ${sourceFile}`;
 
 /** `record.file` with its content-relative path replaced by `rel` (content/blog/x.md → content/fr/blog/x.md). */
 function sibling(record: SourceRecord, rel: string): string {

@@ -161,7 +161,7 @@ function clients(options: Pick<ResendOptions, 'bucket' | 'region' | 's3Endpoint'
   let local: { dir: string; origin?: string } | undefined;
   if (options.local) {
     const file = join(resolve(options.local), 'endpoints.json');
-    if (!existsSync(file)) throw new UsageError(`${file} not found: start \`site preview\` first (it writes the emulators' addresses there).`);
+    if (!existsSync(file)) throw new UsageError(`${file} not found: start \`npx site preview\` first (it writes the emulators' addresses there).`);
     const endpoints = JSON.parse(readFileSync(file, 'utf8')) as { s3: string; ses: string; bucket: string; origin?: string };
     ({ s3: s3Endpoint, ses: sesEndpoint, bucket } = endpoints);
     local = { dir: resolve(options.local), origin: endpoints.origin };

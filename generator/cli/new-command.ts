@@ -41,14 +41,14 @@ export async function runNew(options: NewOptions): Promise<void> {
     if (f.action === 'create') console.log(green(`✓ Created ${path}`) + dim(` (${plan.summary})`));
     else console.log(green(`✓ Linked it from ${path}: `) + f.where.join(', '));
   }
-  console.log(`\nNext: fill the fields marked TODO, then run site preview. ${dim('site validate lists every TODO still to write; nothing with one left can be built.')}`);
+  console.log(`\nNext: fill the fields marked TODO, then run npx site preview. ${dim('npx site validate lists every TODO still to write; nothing with one left can be built.')}`);
   const created = plan.files.find((f) => f.action === 'create');
-  if (created) console.log(dim(`Once it is written, start its French version: site new translation ${display(join(options.contentDir, created.path))}`));
+  if (created) console.log(dim(`Once it is written, start its French version: npx site new translation ${display(join(options.contentDir, created.path))}`));
 }
 
 /** `site new translation <English file> [--dry-run]`: the French file to fill in, as `site translate start` writes it. */
 function newTranslation(options: NewOptions): void {
-  if (!options.title) throw new UsageError(`a ${TRANSLATION} starts from an English file: site new ${TRANSLATION} content/blog/<file>.md`);
+  if (!options.title) throw new UsageError(`a ${TRANSLATION} starts from an English file: npx site new ${TRANSLATION} content/blog/<file>.md`);
   if (options.slug !== undefined) throw new UsageError(`--slug does not apply to a ${TRANSLATION}: it has its English file's name`);
   if (!options.dryRun) return runStart({ contentDir: options.contentDir, file: options.title });
   const plan = planStart({ contentDir: options.contentDir, file: options.title });

@@ -47,7 +47,7 @@ export const SHOWN_OF_A_KIND = 5;
  */
 export function warningLines(warnings: Problem[], all = false): string[] {
   const translation = warnings.some((w) => w.code.startsWith('translation-'));
-  return cappedLines(warnings, all, 'warnings', `--all-warnings lists every one${translation ? '; site translate status counts the French copy by collection' : ''}`);
+  return cappedLines(warnings, all, 'warnings', `--all-warnings lists every one${translation ? '; npx site translate status counts the French copy by collection' : ''}`);
 }
 
 /**

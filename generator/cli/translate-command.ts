@@ -55,10 +55,10 @@ export function runStamp(options: { contentDir: string; files: string[] }): void
   // Every argument is checked, and every file read, before any file is written.
   const planned = options.files.map((arg) => {
     const file = contentFile(options.contentDir, arg);
-    if (file.locale === 'en') throw new UsageError(`${arg} is an English file; stamp its translation, e.g. site translate stamp ${displayPath(join(options.contentDir, inLocale(translatedLocales[0]!, file.inner)))}`);
+    if (file.locale === 'en') throw new UsageError(`${arg} is an English file; stamp its translation, e.g. npx site translate stamp ${displayPath(join(options.contentDir, inLocale(translatedLocales[0]!, file.inner)))}`);
     const abs = join(options.contentDir, file.rel);
     const source = join(options.contentDir, file.inner);
-    const before = readContentArg(options.contentDir, file.rel, () => new UsageError(`${arg} does not exist; start it with site translate start ${displayPath(source)}`)).toString('utf8');
+    const before = readContentArg(options.contentDir, file.rel, () => new UsageError(`${arg} does not exist; start it with npx site translate start ${displayPath(source)}`)).toString('utf8');
     const digest = digestOf(readContentArg(options.contentDir, file.inner, () => new UsageError(`${arg} translates ${displayPath(source)}, which does not exist`)));
     return { abs, before, digest, markdown: file.markdown, source };
   });
@@ -85,7 +85,7 @@ export interface StartPlan {
  */
 export function planStart(options: { contentDir: string; file: string; locale?: TranslatedLocale }): StartPlan {
   const file = contentFile(options.contentDir, options.file);
-  if (file.locale !== 'en') throw new UsageError(`${options.file} is a translation; start from the English file, e.g. site translate start ${displayPath(join(options.contentDir, file.inner))}`);
+  if (file.locale !== 'en') throw new UsageError(`${options.file} is a translation; start from the English file, e.g. npx site translate start ${displayPath(join(options.contentDir, file.inner))}`);
   const locale = options.locale ?? translatedLocales[0]!;
   const source = join(options.contentDir, file.rel);
   const bytes = readContentArg(options.contentDir, file.rel, () => new UsageError(`${options.file} does not exist`));
@@ -96,12 +96,12 @@ export function planStart(options: { contentDir: string; file: string; locale?: 
   return { source, target, targetRel, text: startText(bytes.toString('utf8'), digestOf(bytes), file.markdown, displayPath(source), depth) };
 }
 
-const alreadyStarted = (target: string) => new UsageError(`${displayPath(target)} already exists; update it, then run site translate stamp ${displayPath(target)}`);
+const alreadyStarted = (target: string) => new UsageError(`${displayPath(target)} already exists; update it, then run npx site translate stamp ${displayPath(target)}`);
 
 /** `site translate start <english file>`: the translation to fill in, every text marked TODO: translate:. */
 export function runStart(options: { contentDir: string; file: string; locale?: TranslatedLocale }): void {
   const { source, target, targetRel, text } = planStart(options);
   createFile(options.contentDir, targetRel, text, alreadyStarted);
   console.log(green(`✓ Created ${displayPath(target)}`) + dim(` from ${displayPath(source)}`));
-  console.log(`\nNext: translate every field marked TODO: translate:. ${dim('site validate lists each one still to translate; nothing with one left can be built.')}`);
+  console.log(`\nNext: translate every field marked TODO: translate:. ${dim('npx site validate lists each one still to translate; nothing with one left can be built.')}`);
 }

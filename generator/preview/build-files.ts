@@ -22,9 +22,9 @@ export function listedFiles(dir: string): string[] {
   try {
     manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Partial<BuildManifest>;
   } catch (error) {
-    throw new UsageError(`${dir} has no readable ${MANIFEST}: is it a site build? Run \`site build\` first.`, { cause: error });
+    throw new UsageError(`${dir} has no readable ${MANIFEST}: is it the output of a build? Run \`npx site build\` first.`, { cause: error });
   }
-  if (!manifest.files || typeof manifest.files !== 'object') throw new UsageError(`${join(dir, MANIFEST)} lists no files: the build is damaged. Run \`site build\` again.`);
+  if (!manifest.files || typeof manifest.files !== 'object') throw new UsageError(`${join(dir, MANIFEST)} lists no files: the build is damaged. Run \`npx site build\` again.`);
   return Object.keys(manifest.files).filter(isPublishable).sort();
 }
 
@@ -40,7 +40,7 @@ export interface ServedFiles {
  * reported. The others are read when asked for (BuildFiles.get).
  */
 export function readListedFiles(dir: string, warn: (line: string) => void): BuildFiles {
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder: name the build to serve with --dir (\`site build\` writes dist/)`);
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder: name the build to serve with --dir (\`npx site build\` writes dist/)`);
   const files = new BuildFiles(realpathSync.native(dir), dir, warn);
   const folders = new Map<string, string | undefined>();
   for (const path of listedFiles(dir)) {

@@ -22,7 +22,7 @@ export interface LocalBuild {
   files: LocalFile[];
 }
 
-const rebuild = 'Run `site build` again.';
+const rebuild = 'Run `npx site build` again.';
 
 /**
  * Reads the manifest of `dir`, refuses anything but a valid production build, and hashes every
@@ -50,10 +50,10 @@ export async function readBuild(dir: string, multipartThreshold: number, concurr
         await handle.close();
       }
       if (digest.bytes !== listed.bytes) {
-        throw new PublishError('usage', `${join(dir, path)} has ${digest.bytes} bytes, ${MANIFEST} says ${listed.bytes}: the build was changed after \`site build\`. ${rebuild}`);
+        throw new PublishError('usage', `${join(dir, path)} has ${digest.bytes} bytes, ${MANIFEST} says ${listed.bytes}: the build was changed after \`npx site build\`. ${rebuild}`);
       }
       if (digest.sha256 !== listed.sha256) {
-        throw new PublishError('usage', `${join(dir, path)} differs from ${MANIFEST} (same size, another SHA-256): the build was changed after \`site build\`. ${rebuild}`);
+        throw new PublishError('usage', `${join(dir, path)} differs from ${MANIFEST} (same size, another SHA-256): the build was changed after \`npx site build\`. ${rebuild}`);
       }
       files[i] = { path, bytes: digest.bytes, md5: digest.md5, etags: digest.etags };
     }
@@ -70,13 +70,13 @@ export async function readBuild(dir: string, multipartThreshold: number, concurr
 export async function openBuildFile(dir: string, path: string): Promise<FileHandle> {
   const status = inspectUnder(dir, path);
   if (status.kind === 'missing') throw new PublishError('usage', `${join(dir, path)} is listed in ${MANIFEST} but does not exist: the build is incomplete. ${rebuild}`);
-  if (status.kind !== 'file') throw new PublishError('usage', `${join(dir, path)} ${describeStatus(status)}: a build holds only the regular files \`site build\` wrote, and a publish follows no link. ${rebuild}`);
+  if (status.kind !== 'file') throw new PublishError('usage', `${join(dir, path)} ${describeStatus(status)}: a build holds only the regular files \`npx site build\` wrote, and a publish follows no link. ${rebuild}`);
   let handle: FileHandle;
   try {
     handle = await open(status.abs, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
     const link = (error as NodeJS.ErrnoException).code === 'ELOOP';
-    throw new PublishError('usage', `${join(dir, path)} ${link ? 'is a symbolic link' : 'cannot be read'}: a publish reads only the files \`site build\` wrote. ${rebuild}`, { cause: error });
+    throw new PublishError('usage', `${join(dir, path)} ${link ? 'is a symbolic link' : 'cannot be read'}: a publish reads only the files \`npx site build\` wrote. ${rebuild}`, { cause: error });
   }
   if (!(await handle.stat()).isFile()) {
     await handle.close();
@@ -164,10 +164,10 @@ export async function digestFile(file: string | FileHandle, partSize: number): P
 
 function readManifest(dir: string): BuildManifest {
   const file = join(dir, MANIFEST);
-  if (!existsSync(dir)) throw new PublishError('usage', `${dir} does not exist. Run \`site build\` first (or pass --dir).`);
+  if (!existsSync(dir)) throw new PublishError('usage', `${dir} does not exist. Run \`npx site build\` first (or pass --dir).`);
   const status = inspectUnder(dir, MANIFEST);
-  if (status.kind === 'missing') throw new PublishError('usage', `${dir} has no ${MANIFEST}, so it is not the output of \`site build\`. Run \`site build\` and publish its output.`);
-  if (status.kind !== 'file') throw new PublishError('usage', `${file} ${describeStatus(status)}: not the output of \`site build\`. ${rebuild}`);
+  if (status.kind === 'missing') throw new PublishError('usage', `${dir} has no ${MANIFEST}, so it is not the output of \`npx site build\`. Run \`npx site build\` and publish its output.`);
+  if (status.kind !== 'file') throw new PublishError('usage', `${file} ${describeStatus(status)}: not the output of \`npx site build\`. ${rebuild}`);
   let manifest: Partial<BuildManifest>;
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildManifest>;
@@ -175,10 +175,10 @@ function readManifest(dir: string): BuildManifest {
     throw new PublishError('usage', `${file} is not valid JSON: the build is damaged. ${rebuild}`, { cause: error });
   }
   if (manifest.valid !== true) {
-    throw new PublishError('invalid', `${file} does not say valid: true: this build did not pass validation and is never published. Run \`site build\`, fix the problems it lists, and publish again.`);
+    throw new PublishError('invalid', `${file} does not say valid: true: this build did not pass validation and is never published. Run \`npx site build\`, fix the problems it lists, and publish again.`);
   }
   if (manifest.mode !== 'production') {
-    throw new PublishError('usage', `${dir} is a ${manifest.mode ?? 'unknown'} build (drafts, live reload): only \`site build\` output is published.`);
+    throw new PublishError('usage', `${dir} is a ${manifest.mode ?? 'unknown'} build (drafts, live reload): only \`npx site build\` output is published.`);
   }
   if (!manifest.files || typeof manifest.files !== 'object') {
     throw new PublishError('usage', `${file} lists no files: the build is damaged. ${rebuild}`);

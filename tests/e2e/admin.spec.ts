@@ -151,10 +151,10 @@ test('Translations counts each collection in French and lists what is left to do
     const outdated = todo.locator(`li[data-file="content/fr/${ENGLISH}"]`);
     await expect(outdated).toContainText('Out of date');
     await expect(outdated.getByRole('link', { name: `content/fr/${ENGLISH}:2:13` })).toHaveAttribute('href', `vscode://file${box.content}/fr/${ENGLISH}:2:13`);
-    await expect(outdated.locator('code.command')).toHaveText(`site translate stamp content/fr/${ENGLISH}`);
+    await expect(outdated.locator('code.command')).toHaveText(`npx site translate stamp content/fr/${ENGLISH}`);
     const missing = todo.locator(`li[data-file="content/${GONE}"]`);
     await expect(missing).toContainText('Missing');
-    await expect(missing.locator('code.command')).toHaveText('site translate start content/blog/adas-driver-safety-programs.md');
+    await expect(missing.locator('code.command')).toHaveText('npx site translate start content/blog/adas-driver-safety-programs.md');
     await expect(missing.getByRole('link', { name: '/fr/blog-details/8' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Translations \(\d+ translations to do\)$/ })).toBeVisible();
 

@@ -442,7 +442,7 @@ describe('site publish', () => {
       proxy.log = [];
       const missing = await cli(['--bucket', 'site', '--endpoint', proxy.url, '--dir', empty], awsEnv);
       expect(missing.status).toBe(2);
-      expect(missing.stderr).toMatch(/has no \.site-build\.json, so it is not the output of `site build`/);
+      expect(missing.stderr).toMatch(/has no \.site-build\.json, so it is not the output of `npx site build`/);
       writeFileSync(join(empty, MANIFEST), JSON.stringify({ valid: false, mode: 'production', files: {} }));
       const invalid = await cli(['--bucket', 'site', '--endpoint', proxy.url, '--dir', empty], awsEnv);
       expect(invalid.status).toBe(1);

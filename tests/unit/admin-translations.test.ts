@@ -47,13 +47,13 @@ describe('the admin in both languages', () => {
         collection: 'solutions', state: 'outdated', pages: ['/fr/solutions/adas'],
         source: expect.objectContaining({ file: file('solutions/adas.yaml') }),
         translation: expect.objectContaining({ file: file('fr/solutions/adas.yaml'), line: hashLine, column: 'sourceHash: '.length + 1 }),
-        command: `site translate stamp ${file('fr/solutions/adas.yaml')}`,
+        command: `npx site translate stamp ${file('fr/solutions/adas.yaml')}`,
       },
       {
         collection: 'blog', state: 'missing', pages: ['/fr/blog-details/8'],
         source: expect.objectContaining({ file: file('blog/adas-driver-safety-programs.md') }),
         translation: expect.objectContaining({ file: file('fr/blog/adas-driver-safety-programs.md') }),
-        command: `site translate start ${file('blog/adas-driver-safety-programs.md')}`,
+        command: `npx site translate start ${file('blog/adas-driver-safety-programs.md')}`,
       },
       {
         collection: 'faqs', state: 'orphan', pages: [],

@@ -112,7 +112,7 @@ describe('usage errors exit 2 with a message, before any work', () => {
     }
     const serve = site(['serve', '--dir', box.content, '--port', '0']);
     expect(serve.status).toBe(2);
-    expect(serve.stderr).toMatch(/^error: .*content has no readable \.site-build\.json: is it a site build\? Run `site build` first\.$/m);
+    expect(serve.stderr).toMatch(/^error: .*content has no readable \.site-build\.json: is it the output of a build\? Run `npx site build` first\.$/m);
     expect(serve.stderr).not.toMatch(/generator failed/);
   });
 
@@ -258,7 +258,7 @@ describe('warnings: printed and located, exit 0; --strict exits 1', () => {
       expect(short.stdout).toMatch(/⚠ (2[4-9]|[3-9]\d) warnings:/);
       expect(missing(short.stdout)).toHaveLength(5);
       expect(short.stdout).toMatch(/^ {2}… and 19 more translation-missing warnings$/m);
-      expect(short.stdout).toMatch(/^ {2}\(19 not shown: --all-warnings lists every one; site translate status counts the French copy by collection\)$/m);
+      expect(short.stdout).toMatch(/^ {2}\(19 not shown: --all-warnings lists every one; npx site translate status counts the French copy by collection\)$/m);
       const all = site(['--content', many.content, 'validate', '--all-warnings'], many.dir);
       expect(all.status, all.stderr).toBe(0);
       expect(missing(all.stdout)).toHaveLength(24);

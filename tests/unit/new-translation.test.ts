@@ -46,7 +46,7 @@ describe('site new translation', () => {
     box = sandbox();
     const before = box.read(`fr/${POST}`);
     const cases: [string[], RegExp][] = [
-      [['new', 'translation'], /error: a translation starts from an English file: site new translation content\/blog\/<file>\.md/],
+      [['new', 'translation'], /error: a translation starts from an English file: npx site new translation content\/blog\/<file>\.md/],
       [['new', 'translation', join(box.content, POST), '--slug', 'x'], /error: --slug does not apply to a translation: it has its English file's name/],
       [['new', 'translation', join(box.content, 'fr', POST)], /error: .* is a translation; start from the English file/],
       [['new', 'translation', join(box.content, POST)], /error: .*content\/fr\/blog\/adas-driver-safety-programs\.md already exists/],

@@ -153,7 +153,7 @@ describe('site new refuses before writing anything', () => {
   test('unknown kind, missing title, a title with no letters and a malformed --slug are usage errors', () => {
     box = sandbox();
     expect(() => plan(box!, 'psot', 'A title for it')).toThrow(/unknown kind "psot"; did you mean "post"\?/);
-    expect(() => plan(box!, 'post')).toThrow(/a post needs a title: site new post "Your title"/);
+    expect(() => plan(box!, 'post')).toThrow(/a post needs a title: npx site new post "Your title"/);
     expect(() => plan(box!, 'solution')).toThrow(/a solution needs a title/);
     expect(() => plan(box!, 'post', '日本の物流')).toThrow(/--slug/);
     expect(() => plan(box!, 'post', 'A fine title', 'Bad Slug')).toThrow(/--slug "Bad Slug".*lowercase letters, digits and dashes/);
@@ -199,7 +199,7 @@ describe('the site CLI', () => {
     const made = site(['new', 'faq', '--content', box.content]);
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/faqs\/15-new-question\.yaml/);
-    expect(made.stdout).toMatch(/fill the fields marked TODO, then run site preview/);
+    expect(made.stdout).toMatch(/fill the fields marked TODO, then run npx site preview/);
     expect(readFileSync(join(box.content, 'faqs/15-new-question.yaml'), 'utf8')).toContain('order: 15');
   });
 });

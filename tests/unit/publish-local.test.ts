@@ -56,7 +56,7 @@ describe('the build a publish reads', () => {
     writeFileSync(join(dir, 'index.html'), '<h1>HOME</h1>');
     const error = await refusal();
     expect(error.exitCode).toBe(2);
-    expect(error.message).toMatch(/index\.html.*differ.*\.site-build\.json.*Run `site build` again/);
+    expect(error.message).toMatch(/index\.html.*differ.*\.site-build\.json.*Run `npx site build` again/);
   });
 
   test('a listed file replaced by a symbolic link to the same bytes is refused, not followed', async () => {
@@ -89,7 +89,7 @@ describe('the build a publish reads', () => {
     editManifest((m) => delete m.files['index.html']!.sha256);
     const error = await refusal();
     expect(error.exitCode).toBe(2);
-    expect(error.message).toMatch(/index\.html.*no sha256.*Run `site build` again/);
+    expect(error.message).toMatch(/index\.html.*no sha256.*Run `npx site build` again/);
   });
 
   test('files the manifest does not list are not part of the build', async () => {

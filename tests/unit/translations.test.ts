@@ -81,7 +81,7 @@ describe('translation status warnings, located at the French file', () => {
     unlinkSync(join(box.content, 'fr', FAQ));
     const { result, problems, warnings } = report(box);
     expect(problems).toEqual([]);
-    expect(warnings).toEqual([`content/fr/${FAQ}:1:1  no French copy of content/${FAQ}; its pages fall back to English; run site translate start content/${FAQ} and translate the fields marked TODO`]);
+    expect(warnings).toEqual([`content/fr/${FAQ}:1:1  no French copy of content/${FAQ}; its pages fall back to English; run npx site translate start content/${FAQ} and translate the fields marked TODO`]);
     const fr = result.translations.fr!;
     expect([...fr.fallbacks]).toEqual([FAQ]);
     expect(fr.site.faqs.find((f) => f.order === 1)).toEqual(result.site!.faqs.find((f) => f.order === 1));
@@ -104,7 +104,7 @@ describe('translation status warnings, located at the French file', () => {
     expect(problems).toEqual([]);
     const line = lineOf(box.read(`fr/${FAQ}`), 'sourceHash:');
     expect(warnings).toEqual([
-      `content/fr/${FAQ}:${line}:13  sourceHash: content/${FAQ} changed since this was translated (its sourceHash is not the current English file's); bring the translation up to date with content/${FAQ} (git diff shows what changed), then run site translate stamp content/fr/${FAQ}`,
+      `content/fr/${FAQ}:${line}:13  sourceHash: content/${FAQ} changed since this was translated (its sourceHash is not the current English file's); bring the translation up to date with content/${FAQ} (git diff shows what changed), then run npx site translate stamp content/fr/${FAQ}`,
     ]);
   });
 
@@ -121,7 +121,7 @@ describe('translation status warnings, located at the French file', () => {
     const { problems, warnings } = report(box);
     expect(problems).toEqual([]);
     expect(warnings).toEqual([
-      `content/fr/${FAQ}:1:1  no French copy of content/${FAQ}; its pages fall back to English; run site translate start content/${FAQ} and translate the fields marked TODO`,
+      `content/fr/${FAQ}:1:1  no French copy of content/${FAQ}; its pages fall back to English; run npx site translate start content/${FAQ} and translate the fields marked TODO`,
       'content/fr/faqs/01-telematics.yaml:1:1  translates content/faqs/01-telematics.yaml, which does not exist; delete it, or rename it after the English file it translates (content/fr/ mirrors content/)',
     ]);
   });
@@ -146,8 +146,8 @@ describe('French files are content like the English', () => {
     box.edit(`fr/${POST}`, /sourceHash: .*/, 'sourceHash: "86a929c6"');
     const { problems } = report(box);
     expect(problems).toEqual([
-      `content/fr/${POST}:2:13  sourceHash: sourceHash "86a929c6" is not 16 lowercase hex digits; do not write it by hand: run site translate stamp content/fr/${POST} once this translates the current English file`,
-      `content/fr/${FAQ}:1:1  sourceHash is missing: which version of content/${FAQ} does this translate?; once it translates the current English file, run site translate stamp content/fr/${FAQ} (it adds sourceHash:)`,
+      `content/fr/${POST}:2:13  sourceHash: sourceHash "86a929c6" is not 16 lowercase hex digits; do not write it by hand: run npx site translate stamp content/fr/${POST} once this translates the current English file`,
+      `content/fr/${FAQ}:1:1  sourceHash is missing: which version of content/${FAQ} does this translate?; once it translates the current English file, run npx site translate stamp content/fr/${FAQ} (it adds sourceHash:)`,
     ]);
   });
 
@@ -196,11 +196,11 @@ describe('site translate', () => {
     box = sandbox();
     const cases: [string[], RegExp][] = [
       [['translate', 'stamp', `content/${FAQ}`], /is an English file; stamp its translation/],
-      [['translate', 'stamp', 'content/fr/faqs/99-nothing.yaml'], /does not exist; start it with site translate start content\/faqs\/99-nothing\.yaml/],
+      [['translate', 'stamp', 'content/fr/faqs/99-nothing.yaml'], /does not exist; start it with npx site translate start content\/faqs\/99-nothing\.yaml/],
       [['translate', 'stamp', 'content/fr/site.yaml'], /is shared by every language/],
       [['translate', 'stamp', 'README.md'], /is not a content file/],
       [['translate', 'start', `content/fr/${FAQ}`], /is a translation; start from the English file/],
-      [['translate', 'start', `content/${FAQ}`], /already exists; update it, then run site translate stamp/],
+      [['translate', 'start', `content/${FAQ}`], /already exists; update it, then run npx site translate stamp/],
     ];
     for (const [args, message] of cases) {
       const result = site(args, box.dir);

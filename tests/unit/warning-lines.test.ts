@@ -27,7 +27,7 @@ describe('warningLines', () => {
       '  content/blog/post-000.md:1:1  translation-outdated 0',
       '  content/blog/post-001.md:1:1  translation-outdated 1',
       '  content/blog/post-002.md:1:1  translation-outdated 2',
-      `  (1,195 not shown: --all-warnings lists every one; site translate status counts the French copy by collection)`,
+      `  (1,195 not shown: --all-warnings lists every one; npx site translate status counts the French copy by collection)`,
     ]);
   });
 
