@@ -308,7 +308,7 @@ describe('preview rebuilds after an edit', () => {
     edits.edit(POST, /^readTime: .*$/m, 'readTime: five');
     edits.edit(POST, /\n$/, '\nSee [nothing](/no-such-page).\n');
     const wrong = await builder.update([at(POST)]);
-    expect(wrong.problems.map((p) => p.code).sort()).toEqual(['broken-link', 'not-allowed']);
+    expect(wrong.problems.map((p) => p.code).sort()).toEqual(['broken-link', 'wrong-type']);
     edits.write(POST, original);
     expect((await builder.update([at(POST)])).problems).toEqual([]);
     expect(await stale(builder, edits.content)).toEqual([]);

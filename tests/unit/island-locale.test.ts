@@ -75,11 +75,11 @@ describe('French islands on the server', () => {
   test('counters write French percentages and thousands with a no-break space, English ones as before', () => {
     const items = [{ value: 30, unit: 'percent' as const, label: 'a' }, { value: 1200, unit: 'number' as const, label: 'b' }];
     const fr = html(Counters, { items, locale: 'fr' });
-    expect(fr).toContain(`>30${NBSP}%</dd>`);
-    expect(fr).toContain(`>1${NBSP}200</dd>`);
+    expect(fr).toContain(`>30${NBSP}%</span></dd>`);
+    expect(fr).toContain(`>1${NBSP}200</span></dd>`);
     const en = html(Counters, { items });
-    expect(en).toContain('>30%</dd>');
-    expect(en).toContain('>1,200</dd>');
+    expect(en).toContain('>30%</span></dd>');
+    expect(en).toContain('>1,200</span></dd>');
   });
 
   test('the search box of a French article falls back to the French blog, the English one to /blogs', () => {
