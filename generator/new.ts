@@ -5,6 +5,7 @@ import type { CollectionName } from './collections.ts';
 import type { SourceRecord } from './load.ts';
 import { ContentError } from './problems.ts';
 import { addSolutionLinks } from './navigation-edit.ts';
+import { TRANSLATE_MARKER } from './translate.ts';
 import { faqSkeleton, jobSkeleton, postSkeleton, solutionSkeleton, type SkeletonInput } from './new-templates.ts';
 
 // A mistake in the command line (exit 2); one class for every command (generator/errors.ts).
@@ -113,11 +114,13 @@ export function planNew(records: SourceRecord[], request: NewRequest): NewPlan {
   const text = def.skeleton({ slug, title, date: request.date, next, categories });
   const files: PlannedFile[] = [{ path: def.file(slug, next), text, action: 'create', added: [], where: [] }];
   if (request.kind === 'solution') {
-    const nav = records.find((r) => r.collection === 'navigation');
-    if (nav) {
+    // Every language's menus: the French one had silently lacked the new page while its copy
+    // counted it. There the label is marked for translation, as `npx site translate start` marks text.
+    for (const nav of records.filter((r) => r.collection === 'navigation')) {
       // Editing a file that does not parse would only add to its problems: they come first.
       if (nav.problems.length) throw new ContentError(nav.problems);
-      const link = { label: title!, href: `/solutions/${slug}`, icon: `TODO: the solution's icon, the same as card.icon in solutions/${slug}.yaml` };
+      const english = (nav.locale ?? 'en') === 'en';
+      const link = { label: english ? title! : `${TRANSLATE_MARKER} ${title!}`, href: `/solutions/${slug}`, icon: `TODO: the solution's icon, the same as card.icon in solutions/${slug}.yaml` };
       const edit = addSolutionLinks(nav.yamlText, link);
       if (edit.added.length) files.push({ path: nav.relPath, text: edit.text, action: 'edit', added: edit.added, where: edit.where });
     }

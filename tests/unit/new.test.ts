@@ -213,3 +213,16 @@ describe('site new gives advice that holds', () => {
     expect(line).toMatch(/publishing needs it/);
   });
 });
+
+describe('site new solution links both languages', () => {
+  test('the French menus get the new page too, its label marked for translation (they had silently lacked it)', () => {
+    box = sandbox();
+    const p = plan(box, 'solution', 'Cold-chain monitoring');
+    const french = p.files.find((f) => f.path === 'fr/navigation.yaml');
+    expect(french?.action).toBe('edit');
+    expect(french!.added.length).toBeGreaterThan(0);
+    for (const line of french!.added) expect(line).toMatch(/TODO: translate: Cold-chain monitoring.*\/solutions\/cold-chain-monitoring/);
+    const english = p.files.find((f) => f.path === 'navigation.yaml');
+    expect(english!.added.every((l) => !l.includes('translate:'))).toBe(true);
+  });
+});
