@@ -23,6 +23,7 @@ import { admit, ownOrigin, type Listening } from './guard.ts';
 import { isSafeKey, readListedFiles, type ServedFiles } from './build-files.ts';
 import { keptFolders, outputFolderProblem } from '../out-dir.ts';
 import { pickEncoding, type Encoding } from './accept-encoding.ts';
+import { publishWarnings, type PublishWarnings } from './publish-warnings.ts';
 
 export interface PreviewOptions {
   contentDir: string;
@@ -128,12 +129,21 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     return { all: later.some((r) => r.all), paths: [...new Set(later.flatMap((r) => r.paths))] };
   };
 
+  // What `site build --strict` would stop on, after the last good build; printed when it changes.
+  let warnings: PublishWarnings = { count: 0, lines: [] };
+  const checkWarnings = () => {
+    const next = publishWarnings(builder, options.contentDir);
+    if (next.lines.join('\n') !== warnings.lines.join('\n')) reportWarnings(next, log);
+    warnings = next;
+  };
+
   const start = performance.now();
   try {
     served = await builder.full();
     await writeAtomically(options.outDir, served);
     printTimings(builder.timings);
     log(green(`✓ Built ${builder.routes.length} routes in ${(performance.now() - start).toFixed(0)} ms`));
+    checkWarnings();
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     problems = error.problems;
@@ -164,6 +174,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (url.pathname === '/_site/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(`event: ${problems.length ? 'problems' : 'ok'}\ndata: ${JSON.stringify(problems)}\n\n`);
+      res.write(`event: warnings\ndata: ${JSON.stringify(warnings)}\n\n`);
       const reload = url.searchParams.has('since') ? missed(Number(url.searchParams.get('since'))) : undefined;
       if (reload) res.write(`event: reload\ndata: ${JSON.stringify(reload)}\n\n`);
       clients.add(res);
@@ -273,6 +284,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       rebuilds.push({ generation, ...reload });
       if (rebuilds.length > REMEMBERED_REBUILDS) rebuilds.shift();
       send('reload', reload);
+      checkWarnings();
+      send('warnings', warnings);
       refreshLater();
     }
     for (const w of waiters.splice(0)) w(update);
@@ -398,7 +411,7 @@ function compressed(body: Buffer, encoding: Encoding): Buffer {
 export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void; timeouts?: ServerTimeouts }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const log = options.log ?? console.log;
   const files = readListedFiles(options.dir, (line) => log(red(`✗ ${line}`)));
-  if (!files.has(NOT_FOUND_FILE)) throw new UsageError(`${options.dir} has no ${NOT_FOUND_FILE}: is it a site build? Run \`site build\` first.`);
+  if (!files.has(NOT_FOUND_FILE)) throw new UsageError(`${options.dir} has no ${NOT_FOUND_FILE}: is it the output of a build? Run \`npx site build\` first.`);
   let listening: Listening = { host: options.host, port: options.port };
   const server = localServer((req, res) => {
     const url = admit(req, res, listening, 'site serve');
@@ -421,6 +434,15 @@ export async function startServer(options: { dir: string; port: number; host: st
       server.close(() => resolve());
     }),
   };
+}
+
+function reportWarnings(warnings: PublishWarnings, log: (line: string) => void): void {
+  if (!warnings.count) {
+    log(green('✓ No warnings: site build --strict (what publishing runs) would pass'));
+    return;
+  }
+  log(yellow(bold(`⚠ ${warnings.count} warning${warnings.count === 1 ? '' : 's'}: site build --strict (what publishing runs) would stop on ${warnings.count === 1 ? 'it' : 'them'}:`)));
+  for (const line of warnings.lines) log(line);
 }
 
 function reportProblems(problems: Problem[], log: (line: string) => void): void {
