@@ -438,10 +438,10 @@ export async function startServer(options: { dir: string; port: number; host: st
 
 function reportWarnings(warnings: PublishWarnings, log: (line: string) => void): void {
   if (!warnings.count) {
-    log(green('✓ No warnings: site build --strict (what publishing runs) would pass'));
+    log(green('✓ No warnings: npx site build --strict (what publishing runs) would pass'));
     return;
   }
-  log(yellow(bold(`⚠ ${warnings.count} warning${warnings.count === 1 ? '' : 's'}: site build --strict (what publishing runs) would stop on ${warnings.count === 1 ? 'it' : 'them'}:`)));
+  log(yellow(bold(`⚠ ${warnings.count} warning${warnings.count === 1 ? '' : 's'}: npx site build --strict (what publishing runs) would stop on ${warnings.count === 1 ? 'it' : 'them'}:`)));
   for (const line of warnings.lines) log(line);
 }
 

@@ -67,7 +67,7 @@ describe('the warnings publishing would stop on, in the preview', () => {
   test('the preview prints and sends the same lines as site build --strict for the same content', async () => {
     const expected = strictLines();
     expect(expected.join('\n')).toContain(`content/${POST}:1:1  page has no description of its own`);
-    expect(loggedAfterHeading(expected.length)).toEqual({ heading: '⚠ 1 warning: site build --strict (what publishing runs) would stop on it:', lines: expected });
+    expect(loggedAfterHeading(expected.length)).toEqual({ heading: '⚠ 1 warning: npx site build --strict (what publishing runs) would stop on it:', lines: expected });
     expect(await warningsEvent()).toEqual({ count: 1, lines: expected });
   }, 120_000);
 
