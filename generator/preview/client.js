@@ -111,7 +111,7 @@ function showWarnings({ count, lines }) {
   details.className = 'lines';
   details.id = 'publish-warnings';
   const p = document.createElement('p');
-  p.textContent = 'site build --strict prints these, and publishing stops on them. Fix them and save.';
+  p.textContent = 'npx site build --strict prints these, and publishing stops on them. Fix them and save.';
   const pre = document.createElement('pre');
   pre.textContent = lines.map((line) => line.replace(ANSI, '').trim()).join('\n');
   details.append(p, pre);
