@@ -41,7 +41,8 @@ test('the home page prints its sections whether or not they were scrolled into v
     await printed(page, path);
     // Sections below the first screen wait to be revealed on screen (reveal-pending): on paper they show.
     const pending = page.locator('.reveal-pending');
-    expect(await pending.count(), path).toBeGreaterThan(0);
+    // The shell marks them from the observer's first report, which may come after the load event.
+    await expect.poll(() => pending.count(), { message: path }).toBeGreaterThan(0);
     for (const section of await pending.all()) expect(await section.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
     await expect(page.locator('.marquee__list').first()).toBeVisible();
     for (const el of await page.locator('.marquee__list[aria-hidden]').all()) await expect(el).toBeHidden();
