@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import { runBuild, runValidate } from '../generator/cli/build-command.ts';
-import { VERSION } from '../generator/build.ts';
+import { VERSION } from '../generator/build/build.ts';
 import { reportError } from '../generator/cli/exit.ts';
 import { assertPortFree, contentFolder, parseConcurrency, parsePort, parsePrefix, portParser } from '../generator/cli/usage.ts';
 import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND } from '../generator/cli/output.ts';

@@ -19,9 +19,9 @@ const arg = (name, fallback) => {
 if (process.argv[2] === '--child') {
   // One build in its own process, so its peak RSS is its own.
   const [, , , contentDir, cacheDir] = process.argv;
-  const { Builder } = await import('../generator/build.ts');
-  const { encodeImage } = await import('../generator/images/encode.ts');
-  const { delivered } = await import('../generator/images/roles.ts');
+  const { Builder } = await import('../generator/build/build.ts');
+  const { encodeImage } = await import('../generator/assets/images/encode.ts');
+  const { delivered } = await import('../generator/assets/images/roles.ts');
   let encodes = 0;
   const encode = (bytes, transform) => (encodes++, encodeImage(bytes, transform));
   const start = performance.now();

@@ -56,7 +56,7 @@ const settleS = Number(process.env.SETTLE_S ?? 370);
   }
 }
 
-/** The social cards' record of a content folder (generator/cards.ts, cardRecordName). */
+/** The social cards' record of a content folder (generator/assets/cards.ts, cardRecordName). */
 const cardRecordName = (contentDir) => `verified-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.json`;
 
 /**

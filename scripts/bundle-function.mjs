@@ -14,7 +14,7 @@ const arg = (name, fallback) => {
 };
 
 export async function bundleFunction({ outDir = join(root, '.build/send-email'), contentDir = join(root, 'content') } = {}) {
-  const { leadSettings } = await import('../generator/lead-settings.ts');
+  const { leadSettings } = await import('../generator/leads/lead-settings.ts');
   mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, 'index.mjs');
   await build({

@@ -12,7 +12,7 @@
 //   and the first screen in Inter (Lighthouse counts the preloaded font in LCP).
 // - inter-rest-var.woff2: the other 85 characters. Its @font-face has a unicode-range, so a
 //   browser fetches it only for a page that shows one of them (£, ß, ñ, ø…), never preloaded.
-// styles/_tokens.scss writes the same two ranges; tests/unit/fonts.test.ts checks that each file
+// styles/_tokens.scss writes the same two ranges; tests/unit/assets/fonts.test.ts checks that each file
 // holds exactly the characters its range names.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -3,11 +3,11 @@
 // the generator side: `env.format.date(iso)`, `env.itemLang(collection, slug)`). Server only:
 // islands get plain props instead.
 import { createContext, useContext } from 'react';
-import type { PageKey } from '../generator/collections.ts';
-import type { Pages } from '../generator/model.ts';
-import type { RenderEnv } from '../generator/render.ts';
+import type { PageKey } from '../generator/content/collections.ts';
+import type { Pages } from '../generator/content/model.ts';
+import type { RenderEnv } from '../generator/render/render.ts';
 
-export type { IslandUse, RenderEnv } from '../generator/render.ts';
+export type { IslandUse, RenderEnv } from '../generator/render/render.ts';
 
 const EnvContext = createContext<RenderEnv | null>(null);
 export const EnvProvider = EnvContext.Provider;

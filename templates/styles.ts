@@ -1,10 +1,10 @@
-// Which parts of the stylesheet each template's pages inline (generator/style-parts.ts): `core`
+// Which parts of the stylesheet each template's pages inline (generator/assets/style-parts.ts): `core`
 // (tokens, base, the shell, buttons, sections, cards, prose) on every page, and these beside it.
 // The parts are marked in styles/*.scss with `/*! part:<name> */`; a test checks that the names
 // here are the marked ones and that each template's parts cover every class its pages, their
-// islands and the shell script can show (tests/unit/style-parts.test.ts): a template that starts
+// islands and the shell script can show (tests/unit/assets/style-parts.test.ts): a template that starts
 // using a new component fails it until its part is added here.
-import type { TemplateName } from '../generator/routes.ts';
+import type { TemplateName } from '../generator/render/routes.ts';
 
 export const STYLE_PARTS = [
   'core', 'hero', 'cards', 'controls', 'slider', 'home', 'benefits', 'blog-list', 'article', 'search',

@@ -2,11 +2,11 @@
 // `site build` makes them, and render inputs whose images, icons and client assets are stand-ins
 // (no disk, no bundler).
 import { expect } from 'vitest';
-import { validate } from '../generator/validate.ts';
-import { languages } from '../generator/build.ts';
-import { islandNames } from '../generator/bundle.ts';
-import type { RenderInputs } from '../generator/render.ts';
-import type { SourceRecord } from '../generator/load.ts';
+import { validate } from '../generator/validate/validate.ts';
+import { languages } from '../generator/build/build.ts';
+import { islandNames } from '../generator/assets/bundle.ts';
+import type { RenderInputs } from '../generator/render/render.ts';
+import type { SourceRecord } from '../generator/content/load.ts';
 import { contentDir, root } from './helpers.ts';
 
 /** Languages' models and routes from a set of records; the records must be valid. */

@@ -1,5 +1,5 @@
 // Which parts of the stylesheet a page needs, worked out from what it can show, for the test that
-// every template's parts cover its pages (tests/unit/style-parts.test.ts):
+// every template's parts cover its pages (tests/unit/assets/style-parts.test.ts):
 // - the classes in the page's server-rendered HTML;
 // - every class its islands can render later (a dialog opened, a wizard's next step, an error),
 //   read from the islands' TypeScript sources and the local files they import: the string
@@ -10,7 +10,7 @@
 // combinators and states, so it never misses a rule the page could match).
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { splitStylesheet } from '../generator/style-parts.ts';
+import { splitStylesheet } from '../generator/assets/style-parts.ts';
 
 export interface PartSelector { part: string; selector: string; classes: string[] }
 

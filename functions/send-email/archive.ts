@@ -22,10 +22,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Attribution } from './attribution.ts';
+import type { Attribution } from '../../common/lead/attribution.ts';
 import { addressHash, type ConsentEvent } from './consent.ts';
 import type { LeadForEmail } from './email.ts';
-import { RESUME, resumeType } from './validation.ts';
+import { RESUME, resumeType } from '../../common/lead/validation.ts';
 
 /** A consent request event. */
 export type ConsentRequest = Extract<ConsentEvent, { type: 'requested' }>;

@@ -1,5 +1,5 @@
 // Settings of the lead function. The site's facts (brand, inboxes, origin, phone, field labels)
-// come from content/site.yaml and content/forms.yaml: `leadSettings()` in generator/lead-settings.ts
+// come from content/site.yaml and content/forms.yaml: `leadSettings()` in generator/leads/lead-settings.ts
 // reads them for the preview and the CLI, and the bundle script bakes the same object into the
 // Lambda as SITE_LEAD_SETTINGS. Infrastructure names (bucket, verified sender) come from the
 // environment the template sets.

@@ -8,7 +8,7 @@
 // Manager). Without the secret nobody can make a token for another address, and changing one
 // character of a token (the address, the action, the date) breaks its signature.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FormName, Locale } from './validation.ts';
+import type { FormName, Locale } from '../../common/lead/validation.ts';
 
 export type LinkAction = 'confirm' | 'unsubscribe';
 

@@ -3,9 +3,9 @@
 // characters (no header injection through a name) and Unicode format characters (bidi
 // overrides, zero-width, BOM: no Subject that reads differently from what it says), HTML
 // bodies escape everything.
-import { ATTRIBUTION_KEYS, ATTRIBUTION_LABELS, type Attribution } from './attribution.ts';
-import { escapeHtml } from './http.ts';
-import type { FormName, LeadMessage, Locale } from './validation.ts';
+import { ATTRIBUTION_KEYS, ATTRIBUTION_LABELS, type Attribution } from '../../common/lead/attribution.ts';
+import { escapeHtml } from '../../common/html.ts';
+import type { FormName, LeadMessage, Locale } from '../../common/lead/validation.ts';
 import type { VisitorCopy } from './visitor-email.ts';
 
 export interface LeadEmail {

@@ -3,12 +3,12 @@
 // to the client.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { header, json, MAX_BODY_BYTES, method, parseBody, path, sitePath, type HttpEvent, type HttpResponse } from './http.ts';
-import { pageFromReferer } from './attribution.ts';
+import { pageFromReferer } from '../../common/lead/attribution.ts';
 import type { Circumstances } from './consent.ts';
 import { acceptLead, isForm, issueUploadTicket, type LeadDeps, type Outcome } from './lead.ts';
 import { answerLink } from './links.ts';
 import { failurePage, formPage, formPostAnswer } from './pages.ts';
-import { localeOf, type Locale } from './validation.ts';
+import { localeOf, type Locale } from '../../common/lead/validation.ts';
 
 export interface HandlerDeps extends LeadDeps {
   /** Origins whose pages may call the function from a script (the site's own). */

@@ -6,11 +6,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { keptResumeKey, leadKey, type Archive, type ArchivedLead, type SubmissionRecord, type UploadTicket } from './archive.ts';
-import { cleanAttribution, type Attribution } from './attribution.ts';
+import { cleanAttribution, type Attribution } from '../../common/lead/attribution.ts';
 import { consentStatus, signLink, wording, type Circumstances } from './consent.ts';
 import { composeEmail, type EmailSettings, type LeadEmail } from './email.ts';
 import type { Mailer } from './mailer.ts';
-import { compose, declaredFields, localeOf, messages, resumeProblem, schemas, validateLead, RESUME, type FormName, type Locale } from './validation.ts';
+import { compose, declaredFields, localeOf, messages, resumeProblem, schemas, validateLead, RESUME, type FormName, type Locale } from '../../common/lead/validation.ts';
 import { composeOptIn, composeReceipt } from './visitor-email.ts';
 
 export interface LeadDeps {

@@ -11,10 +11,11 @@
 // The token is in the URL, so the pages send no Referer (no-referrer) and are never indexed or
 // cached, and the handler logs only the outcome, never the path's query.
 import { confirmDecision, consentStatus, verifyLink, type Circumstances, type LinkAction } from './consent.ts';
-import { escapeHtml, html, type HttpResponse } from './http.ts';
+import { escapeHtml } from '../../common/html.ts';
+import { html, type HttpResponse } from './http.ts';
 import type { LeadDeps } from './lead.ts';
 import { localePath } from './pages.ts';
-import type { Locale } from './validation.ts';
+import type { Locale } from '../../common/lead/validation.ts';
 import type { VisitorCopy } from './visitor-email.ts';
 
 export type LinkOutcome = 'confirm-page' | 'confirmed' | 'already' | 'withdrawn-since' | 'unsubscribed' | 'invalid-link' | 'unknown-consent' | 'link-unavailable';

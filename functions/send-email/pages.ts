@@ -2,9 +2,10 @@
 // (the Thanks page), and the small problem pages, in the visitor's language. Pure: the handler
 // decides which one and passes the labels, the phone number and the "go back" link.
 import { FORM_TITLES } from './email.ts';
-import { escapeHtml, html, redirect, type HttpResponse } from './http.ts';
+import { escapeHtml } from '../../common/html.ts';
+import { html, redirect, type HttpResponse } from './http.ts';
 import type { Outcome } from './lead.ts';
-import type { FormName, Locale } from './validation.ts';
+import type { FormName, Locale } from '../../common/lead/validation.ts';
 
 /** Where each form lives in English; a translated form is at `/<locale>` + this path. */
 const FORM_PAGES: Record<FormName, string> = { wizard: '/get-started', contact: '/contact-us', newsletter: '/blogs', partner: '/partnership', job: '/career' };

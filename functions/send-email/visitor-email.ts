@@ -5,10 +5,10 @@
 // typed (no name, no message, no company): only our own copy, the form's kind and the date. A
 // stranger's address then gets at most one plain receipt per form per day (lead.ts), which is
 // useless for spam. Each carries the sender's identification and an unsubscribe link (CASL).
-import { escapeHtml } from './http.ts';
+import { escapeHtml } from '../../common/html.ts';
 import type { LeadEmail } from './email.ts';
-import type { FormName, Locale } from './validation.ts';
-import type { VisitorEmails } from '../../generator/content-types.ts';
+import type { FormName, Locale } from '../../common/lead/validation.ts';
+import type { VisitorEmails } from '../../generator/content/content-types.ts';
 
 /** The copy as content/visitor-emails.yaml declares it (its schema generates the type), facts filled in. */
 export type VisitorCopy = VisitorEmails;

@@ -2,19 +2,19 @@
 // budget, missing descriptions, heavy images, facts typed out) are printed after the result
 // and fail only with --strict, for CI.
 import { join } from 'node:path';
-import { Builder, languages, type BuildOptions } from '../build.ts';
-import { recordState, scanContent, statePath } from '../build-state.ts';
-import { updateInPlace } from '../build-update.ts';
-import { collectionOf } from '../collections.ts';
-import { loadAll } from '../load.ts';
-import { validate } from '../validate.ts';
-import { OutputDir } from '../write.ts';
-import { displayPath } from '../paths.ts';
-import { ContentError, type Problem } from '../problems.ts';
-import { EXIT, UsageError, UserError } from '../errors.ts';
-import { keptFolders, outputFolderProblem } from '../out-dir.ts';
-import { runChecks, type Check } from '../checks.ts';
-import { checkInput, contentCheckInput } from '../check-input.ts';
+import { Builder, languages, type BuildOptions } from '../build/build.ts';
+import { recordState, scanContent, statePath } from '../speed/build-state.ts';
+import { updateInPlace } from '../speed/build-update.ts';
+import { collectionOf } from '../content/collections.ts';
+import { loadAll } from '../content/load.ts';
+import { validate } from '../validate/validate.ts';
+import { OutputDir } from '../output/write.ts';
+import { displayPath } from '../content/paths.ts';
+import { ContentError, type Problem } from '../problems/problems.ts';
+import { EXIT, UsageError, UserError } from '../problems/errors.ts';
+import { keptFolders, outputFolderProblem } from '../output/out-dir.ts';
+import { runChecks, type Check } from '../checks/checks.ts';
+import { checkInput, contentCheckInput } from '../checks/check-input.ts';
 import { count, dim, green, printSummary, printTimings, printWarnings, yellow } from './output.ts';
 
 export const projectRoot = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');

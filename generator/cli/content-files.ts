@@ -1,13 +1,13 @@
 // What `site new` and `site translate` read and write in content/, as the build takes it
-// (generator/paths.ts): nothing through a symbolic link, only regular files of at most
+// (generator/content/paths.ts): nothing through a symbolic link, only regular files of at most
 // MAX_CONTENT_BYTES, new files created with `wx` and edits replaced by rename. Each refusal is a
 // usage error (exit 2) in the build's words, before anything is written.
 import { lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { UsageError } from '../errors.ts';
-import { readContentFile, tooBigProblem } from '../load.ts';
-import { displayPath, inspectUnder, statusProblem, type PathStatus } from '../paths.ts';
-import type { Problem } from '../problems.ts';
+import { UsageError } from '../problems/errors.ts';
+import { readContentFile, tooBigProblem } from '../content/load.ts';
+import { displayPath, inspectUnder, statusProblem, type PathStatus } from '../content/paths.ts';
+import type { Problem } from '../problems/problems.ts';
 
 /**
  * Replaces a file by rename, so a reader never sees half of it. The temporary file is created

@@ -3,9 +3,9 @@
 // person fixes outside content (a flag, a busy port, AWS) is one line (its own code: 2, 4, 5,
 // 6); anything else is a bug in the generator, printed with its stack and causes (3).
 import { CommanderError } from 'commander';
-import { EXIT, UsageError, UserError } from '../errors.ts';
-import { displayPath } from '../paths.ts';
-import { ContentError } from '../problems.ts';
+import { EXIT, UsageError, UserError } from '../problems/errors.ts';
+import { displayPath } from '../content/paths.ts';
+import { ContentError } from '../problems/problems.ts';
 import { printBug, printProblems, red } from './output.ts';
 
 /**

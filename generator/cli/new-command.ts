@@ -1,11 +1,11 @@
-// `site new <kind> [title]`: reads content/, plans the new item (generator/new.ts), then writes
+// `site new <kind> [title]`: reads content/, plans the new item (generator/authoring/new.ts), then writes
 // it, or prints it with --dry-run. A usage error (exit 2) is thrown before anything is written.
 // `site new translation <English file>` starts its French file with `site translate start`'s
 // code (cli/translate-command.ts), so an author who knows `site new` finds it.
 import { join } from 'node:path';
-import { loadAll } from '../load.ts';
-import { displayPath as display } from '../paths.ts';
-import { planNew, TRANSLATION, UsageError, type PlannedFile } from '../new.ts';
+import { loadAll } from '../content/load.ts';
+import { displayPath as display } from '../content/paths.ts';
+import { planNew, TRANSLATION, UsageError, type PlannedFile } from '../authoring/new.ts';
 import { checkNewFile, createFile, readContentArg, replace } from './content-files.ts';
 import { planStart, runStart } from './translate-command.ts';
 import { bold, dim, green } from './output.ts';

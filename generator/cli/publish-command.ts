@@ -1,7 +1,7 @@
-// `site publish`: runs generator/publish.ts and speaks to people and pipelines. Progress goes to
+// `site publish`: runs generator/publish/publish.ts and speaks to people and pipelines. Progress goes to
 // stderr (a one-line bar on a terminal, plain lines in CI); the result goes to stdout (a
 // summary, or with --json exactly one JSON object). Expected failures print a message, no stack.
-import { publish, PublishError, type PublishEvent, type PublishSummary } from '../publish.ts';
+import { publish, PublishError, type PublishEvent, type PublishSummary } from '../publish/publish.ts';
 import { bold, dim, green } from './output.ts';
 
 export interface PublishCommandOptions {

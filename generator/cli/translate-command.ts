@@ -1,17 +1,17 @@
 // `site translate status|stamp|start`: where the French copy (content/fr/) stands against the
 // English, and the two edits a translator needs: record that a translation is up to date with its
 // English file (stamp), and start one from the English file (start). Usage errors exit 2 before
-// anything is written (generator/errors.ts, UsageError). Like the build, they read and write
-// nothing through a symbolic link in content/ (generator/paths.ts): cli/content-files.ts, which
+// anything is written (generator/problems/errors.ts, UsageError). Like the build, they read and write
+// nothing through a symbolic link in content/ (generator/content/paths.ts): cli/content-files.ts, which
 // `site new` uses too.
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { collectionOf, collections, sharedCollections } from '../collections.ts';
-import { UsageError } from '../errors.ts';
-import { digestOf, loadAll } from '../load.ts';
-import { inLocale, locales, splitLocale, translatedLocales, type TranslatedLocale } from '../locales.ts';
-import { displayPath } from '../paths.ts';
-import { statusTable, translationStatuses, type TranslationState } from '../translations.ts';
-import { startText, stampText } from '../translate.ts';
+import { collectionOf, collections, sharedCollections } from '../content/collections.ts';
+import { UsageError } from '../problems/errors.ts';
+import { digestOf, loadAll } from '../content/load.ts';
+import { inLocale, locales, splitLocale, translatedLocales, type TranslatedLocale } from '../content/locales.ts';
+import { displayPath } from '../content/paths.ts';
+import { statusTable, translationStatuses, type TranslationState } from '../validate/translations.ts';
+import { startText, stampText } from '../authoring/translate.ts';
 import { checkNewFile, createFile, readContentArg, replace } from './content-files.ts';
 import { bold, dim, green, yellow } from './output.ts';
 

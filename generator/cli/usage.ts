@@ -4,8 +4,8 @@
 import { statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { InvalidArgumentError } from 'commander';
-import { UsageError } from '../errors.ts';
-import { displayPath, pathFormProblem } from '../paths.ts';
+import { UsageError } from '../problems/errors.ts';
+import { displayPath, pathFormProblem } from '../content/paths.ts';
 
 /** commander's parser for a port flag: a whole number from 0 (any free port) to 65535. */
 export function portParser(flag: string): (value: string) => number {

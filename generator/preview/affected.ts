@@ -4,11 +4,11 @@
 // Languages: a French file reaches only French pages; an English file reaches the English pages
 // and the French pages that still show it (no translation yet) or what it decides for its
 // translation too (a post's id and draft state: validate.ts IDENTITY).
-import { collections, sharedCollections, type CollectionName } from '../collections.ts';
-import { localeOf, type SourceRecord } from '../load.ts';
-import { DEFAULT_LOCALE, allLocales, inLocale, splitLocale, translatedLocales, type Locale, type TranslatedLocale } from '../locales.ts';
-import type { Route } from '../routes.ts';
-import { IDENTITY } from '../validate.ts';
+import { collections, sharedCollections, type CollectionName } from '../content/collections.ts';
+import { localeOf, type SourceRecord } from '../content/load.ts';
+import { DEFAULT_LOCALE, allLocales, inLocale, splitLocale, translatedLocales, type Locale, type TranslatedLocale } from '../content/locales.ts';
+import type { Route } from '../render/routes.ts';
+import { IDENTITY } from '../validate/validate.ts';
 
 export type ChangeKind = 'added' | 'modified' | 'deleted';
 
@@ -116,8 +116,8 @@ export function reach(change: ContentChange): Locale[] {
 
 /**
  * Page copy that templates show outside its own page, and the routes showing it. Keep in
- * step with templates/ (tests/unit/affected.test.ts fails on a `site.pages.<key>` read that
- * is not listed here, and tests/unit/template-reads.test.ts on any page that shows another
+ * step with templates/ (tests/unit/preview/affected.test.ts fails on a `site.pages.<key>` read that
+ * is not listed here, and tests/unit/render/template-reads.test.ts on any page that shows another
  * page's copy without an entry here).
  */
 export const sharedPageCopy: Record<string, (route: RouteDeps) => boolean> = {

@@ -6,9 +6,9 @@
 // which had been read into memory before the first request (100 s, 5.8 GB of RSS).
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MANIFEST, type BuildManifest } from '../write.ts';
+import { MANIFEST, type BuildManifest } from '../output/write.ts';
 import { isPublishable } from '../publish/local.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../problems/errors.ts';
 
 /** True for a relative build path with no way out of the folder: no `..`, `.`, empty segment, backslash or control character. */
 export function isSafeKey(path: string): boolean {

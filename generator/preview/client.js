@@ -55,7 +55,7 @@ function show(problems) {
     const li = document.createElement('li');
     const where = document.createElement('code');
     where.textContent = `${problem.file}:${problem.line}:${problem.column}`;
-    // The catalogue's words (generator/errors.ts), as the terminal and the admin print them.
+    // The catalogue's words (generator/problems/errors.ts), as the terminal and the admin print them.
     const what = document.createElement('code');
     what.className = 'msg';
     what.textContent = problem.path ? `${problem.path}: ${problem.message}` : problem.message;

@@ -1,8 +1,8 @@
 // What `site build --strict` (what publishing runs) would stop on, for the build the preview
 // keeps: the same checks and the same lines, so an author sees them while editing, not in CI.
-import type { Builder } from '../build.ts';
-import { runChecks } from '../checks.ts';
-import { checkInput } from '../check-input.ts';
+import type { Builder } from '../build/build.ts';
+import { runChecks } from '../checks/checks.ts';
+import { checkInput } from '../checks/check-input.ts';
 import { warningLines } from '../cli/output.ts';
 
 /** The warnings publishing would stop on, and the lines `site build --strict` prints for them. */

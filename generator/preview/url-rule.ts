@@ -1,8 +1,8 @@
 // Loads functions/url-rule/index.js, the CloudFront Function that production runs, and
 // applies it to a request path. One rule, two hosts: what resolves locally resolves on AWS.
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, pathLocale } from '../locales.ts';
-import { permalink } from '../routes.ts';
+import { DEFAULT_LOCALE, pathLocale } from '../content/locales.ts';
+import { permalink } from '../render/routes.ts';
 
 interface CfRequest { uri: string; querystring: Record<string, { value: string; multiValue?: { value: string }[] }> }
 interface CfResponse { statusCode: number; headers: Record<string, { value: string }> }

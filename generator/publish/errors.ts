@@ -1,6 +1,6 @@
 // The failures of `site publish` that a person or a pipeline can act on, each with its exit
 // code and a message that says what happened and what to do. Anything else is a bug (exit 3).
-import { EXIT, UserError } from '../errors.ts';
+import { EXIT, UserError } from '../problems/errors.ts';
 
 /** Exit codes of `site publish` (0, 1, 2 and 3 mean what they mean for every command). */
 export const PUBLISH_EXIT = {

@@ -7,8 +7,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { join } from 'node:path';
-import { MANIFEST, type BuildManifest } from '../write.ts';
-import { describeStatus, inspectUnder, pathFormProblem } from '../paths.ts';
+import { MANIFEST, type BuildManifest } from '../output/write.ts';
+import { describeStatus, inspectUnder, pathFormProblem } from '../content/paths.ts';
 import type { LocalFile } from './plan.ts';
 import { PublishError } from './errors.ts';
 

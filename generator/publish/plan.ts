@@ -2,7 +2,7 @@
 // remote keys to delete, which to keep for the grace period, and the deploy history to write.
 // Everything here is a pure function of (local build, remote listing, previous deploy record).
 import { createHash } from 'node:crypto';
-import { isHashedAsset } from '../headers.ts';
+import { isHashedAsset } from '../output/headers.ts';
 
 /** One file of the build: its path in dist/ (= its key under the prefix), size and digests. */
 export interface LocalFile {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { S3Client, paginateListObjectsV2, GetObjectCommand, PutObjectCommand, DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { cacheControl, contentType } from '../headers.ts';
+import { cacheControl, contentType } from '../output/headers.ts';
 import { fromAwsError } from './errors.ts';
 
 export interface RemoteOptions {

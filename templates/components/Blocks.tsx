@@ -1,6 +1,6 @@
 // Building blocks pages share: hero, section heading, buttons, cards.
 import type { ReactNode } from 'react';
-import type { Action, PageHero as PageHeroCopy } from '../../generator/model.ts';
+import type { Action, PageHero as PageHeroCopy } from '../../generator/content/model.ts';
 import { Img, Icon } from './Media.tsx';
 import { Glyph } from './SvgIcons.tsx';
 

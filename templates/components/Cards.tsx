@@ -2,7 +2,7 @@
 // already written in the page's language, and an untranslated item's lang.
 import { useEnv, type RenderEnv } from '../context.tsx';
 import { StarsView, TestimonialView, type PostCardData, type TestimonialData } from './views.tsx';
-import type { Post, Testimonial } from '../../generator/model.ts';
+import type { Post, Testimonial } from '../../generator/content/model.ts';
 import { Island } from '../islands/Island.tsx';
 import NewsSlider from '../islands/NewsSlider.tsx';
 import { sliderLabels } from './labels.ts';

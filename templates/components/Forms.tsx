@@ -3,7 +3,7 @@
 // validation and submission on top. On a French page a form also posts `locale=fr`, so the
 // lead function answers in French and sends the visitor to /fr/Thanks.
 import type { ReactNode } from 'react';
-import type { FieldCopy } from '../../generator/model.ts';
+import type { FieldCopy } from '../../generator/content/model.ts';
 import { useEnv } from '../context.tsx';
 import { LocaleInput } from '../islands/lib/locale.tsx';
 

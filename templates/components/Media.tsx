@@ -1,7 +1,7 @@
 // Images and icons from content/images. Every <img> gets its intrinsic width and height; a
 // photo becomes a <picture> sized for its role (templates/components/Picture.tsx).
 import { useEnv } from '../context.tsx';
-import type { ImageRole } from '../../generator/images/roles.ts';
+import type { ImageRole } from '../../generator/assets/images/roles.ts';
 import { Picture } from './Picture.tsx';
 
 interface ImgProps {

@@ -1,11 +1,11 @@
 // One image as the page shows it, for templates and islands alike: an SVG is a plain <img>; a
 // photo is a <picture> whose AVIF and WebP <source>s and fallback srcset let the browser take
-// the smallest file that fills the role's width (`sizes`, generator/images/roles.ts). Width and
+// the smallest file that fills the role's width (`sizes`, generator/assets/images/roles.ts). Width and
 // height are always set, so the layout does not move when it arrives, and a photo's dominant
 // colour fills its box until then. The colour is a style attribute: the CSP allows inline
-// styles ('unsafe-inline' in style-src, generator/headers.ts) and no script is involved.
-// Markdown images get the same markup from generator/images/html.ts (a test keeps them equal).
-import type { ImageInfo } from '../../generator/assets.ts';
+// styles ('unsafe-inline' in style-src, generator/output/headers.ts) and no script is involved.
+// Markdown images get the same markup from generator/assets/images/html.ts (a test keeps them equal).
+import type { ImageInfo } from '../../generator/assets/assets.ts';
 
 export interface PictureProps {
   image: ImageInfo;

@@ -1,5 +1,5 @@
 // Interface words islands need, from content/ui.yaml.
-import type { Site } from '../../generator/model.ts';
+import type { Site } from '../../generator/content/model.ts';
 
 export function sliderLabels(site: Site) {
   const ui = site.ui;

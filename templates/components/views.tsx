@@ -1,6 +1,6 @@
 // Card markup shared by server templates and islands: plain props in, markup out (no server
 // context), so a slide inside an island renders exactly like the card elsewhere.
-import type { ImageInfo } from '../../generator/assets.ts';
+import type { ImageInfo } from '../../generator/assets/assets.ts';
 import { Picture } from './Picture.tsx';
 
 /** An image as the build hands it over: an SVG's URL and size, or a photo's <picture> data. */

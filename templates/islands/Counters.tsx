@@ -7,7 +7,7 @@
 // as the page's language writes them (fr-CA: "30 %", "1 200", a no-break space in each).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useReducedMotion, useSeenOnce } from './lib/hooks.ts';
-import { formatNumber, formatPercent } from '../../generator/format.ts';
+import { formatNumber, formatPercent } from '../../generator/transform/format.ts';
 import { tagOf, type LocaleProp } from './lib/locale.tsx';
 
 export interface CounterItem { value: number; unit: 'percent' | 'number'; label: string }

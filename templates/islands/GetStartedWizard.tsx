@@ -18,7 +18,7 @@
 // a click or key press on it.
 // A submit before the engine is in (Enter, at once) waits for it and is then sent by it.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { VEHICLE_RANGES, INDUSTRIES, VEHICLE_RANGE_LABELS, INDUSTRY_LABELS } from '../../functions/send-email/rules.ts';
+import { VEHICLE_RANGES, INDUSTRIES, VEHICLE_RANGE_LABELS, INDUSTRY_LABELS } from '../../common/lead/rules.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { keepFieldFocus } from './lib/FormField.tsx';
 import { readFocus, restoreFocus, usePrefill, useTouchedEarly, withPrefill, type FocusMark } from './lib/prefill.ts';

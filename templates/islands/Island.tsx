@@ -2,12 +2,12 @@
 // a placeholder. render.ts renders each island on its own (renderToString, so hydration
 // markers are exact and useId prefixes are per island) and puts it where the placeholder is,
 // next to a <script type="application/json"> with the props. The island's own esbuild entry
-// (generator/bundle.ts) hydrates it in the browser. On a translated page the island also gets
+// (generator/assets/bundle.ts) hydrates it in the browser. On a translated page the island also gets
 // the page's language as its `locale` prop (lib/locale.tsx says why a prop); English pages add
 // nothing, so their props and markup are as before.
 import type { ComponentType } from 'react';
 import { useEnv } from '../context.tsx';
-import type { LoadWhen } from '../../generator/render.ts';
+import type { LoadWhen } from '../../generator/render/render.ts';
 
 interface IslandProps<P> {
   /** File name in templates/islands without .tsx; also the client entry's name. */

@@ -10,7 +10,7 @@
 // French (the lead function answers and e-mails accordingly) and success lands on /fr/Thanks.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { schemasFor, type FormName } from '../../functions/send-email/validation.ts';
+import { schemasFor, type FormName } from '../../common/lead/validation.ts';
 import { sendLead, newSubmissionId } from './lib/submit.ts';
 import { ErrorPopup } from './lib/ErrorPopup.tsx';
 import { FormField, keepFieldFocus, type FieldSpec } from './lib/FormField.tsx';

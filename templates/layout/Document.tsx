@@ -6,7 +6,7 @@ import { useEnv, fill } from '../context.tsx';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { Banner } from './Banner.tsx';
-import type { Navigation, Post } from '../../generator/model.ts';
+import type { Navigation, Post } from '../../generator/content/model.ts';
 
 /**
  * `article`: the post an article page shows, for its Open Graph article tags. `marksLanguage`: the
@@ -20,7 +20,7 @@ export function Document({ children, jsonLd = [], article, marksLanguage = false
   const title = `${config.brand} | ${route.title}`;
   const canonical = `${config.url}${route.path}`;
   const versions = route.alternates;
-  // The page's social card (generator/cards.ts), or its own picture; the site's default picture
+  // The page's social card (generator/assets/cards.ts), or its own picture; the site's default picture
   // only where no card was planned (a page rendered without the build's card stage).
   const card = route.card ?? { ...env.image(config.socialImage), type: undefined, alt: undefined };
   const socialImage = `${config.url}${card.src}`;
@@ -114,7 +114,7 @@ const ogLocale = (tag: string) => tag.replace('-', '_');
 function HeadLinks() {
   const env = useEnv();
   const { config } = env.site;
-  // The mark as a data: URI when it is small (generator/assets.ts, inlineImage): Chromium fetches
+  // The mark as a data: URI when it is small (generator/assets/assets.ts, inlineImage): Chromium fetches
   // the SVG icon while the first screen is being painted, one more request Lighthouse counts in
   // the largest contentful paint whenever it lands first (+140 ms, every other run). /favicon.svg
   // is still written for whatever asks for it by name.

@@ -1,7 +1,7 @@
 // Five columns (Solutions, Get Started, Company, Policies, Address), logo home, contact
 // links, Login and Get Started, four social links in a new tab, copyright from site.yaml.
 // A column may list a menu's links (`menu: solutions`) instead of its own copy of them.
-import type { Action, Menu, Navigation } from '../../generator/model.ts';
+import type { Action, Menu, Navigation } from '../../generator/content/model.ts';
 import { fill, useEnv } from '../context.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Img } from '../components/Media.tsx';

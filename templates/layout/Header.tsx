@@ -5,7 +5,7 @@
 import { fill, useEnv } from '../context.tsx';
 import { Icon, Img } from '../components/Media.tsx';
 import { Glyph } from '../components/SvgIcons.tsx';
-import type { Menu } from '../../generator/model.ts';
+import type { Menu } from '../../generator/content/model.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /**

@@ -9,9 +9,9 @@ import BlogListIsland, { packList, type ListFile, type ListPost } from '../islan
 import BlogSearch from '../islands/BlogSearch.tsx';
 import LeadFormIsland from '../islands/LeadForm.tsx';
 import { SocialGlyph } from '../components/SvgIcons.tsx';
-import type { TemplateProps } from '../../generator/routes.ts';
-import type { RenderEnv } from '../../generator/render.ts';
-import type { Post } from '../../generator/model.ts';
+import type { TemplateProps } from '../../generator/render/routes.ts';
+import type { RenderEnv } from '../../generator/render/render.ts';
+import type { Post } from '../../generator/content/model.ts';
 
 /**
  * Posts the list page holds itself, newest first; a site with more has its whole list in

@@ -16,7 +16,7 @@ import MapEmbed from '../islands/MapEmbed.tsx';
 import GetStartedWizard from '../islands/GetStartedWizard.tsx';
 import LeadFormIsland, { type FieldGroup, type FieldSpec } from '../islands/LeadForm.tsx';
 import { NewsOptIn } from '../islands/lib/NewsOptIn.tsx';
-import type { CareerPage, FormsCopy } from '../../generator/model.ts';
+import type { CareerPage, FormsCopy } from '../../generator/content/model.ts';
 
 /** The partner form's fields in the order and groups of the page; the spec reuses the department list for several selects. */
 function partnerGroups(p: FormsCopy['partner']): FieldGroup[] {

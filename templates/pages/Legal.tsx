@@ -3,7 +3,7 @@
 import { useEnv, fill } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Html } from '../components/Media.tsx';
-import type { TemplateProps } from '../../generator/routes.ts';
+import type { TemplateProps } from '../../generator/render/routes.ts';
 
 export function Legal({ doc }: TemplateProps['Legal']) {
   const { site, format } = useEnv();

@@ -3,7 +3,7 @@ import { usePage } from '../context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Img } from '../components/Media.tsx';
 import { ButtonLink } from '../components/Blocks.tsx';
-import type { MessagePage } from '../../generator/model.ts';
+import type { MessagePage } from '../../generator/content/model.ts';
 
 /** What a message page shows: a picture, a heading, a sentence and a button. */
 type MessageCopy = Pick<MessagePage, 'heading' | 'text' | 'button' | 'hero'>;

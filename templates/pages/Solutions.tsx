@@ -9,7 +9,7 @@ import { Island } from '../islands/Island.tsx';
 import CardCarousel from '../islands/CardCarousel.tsx';
 import Counters from '../islands/Counters.tsx';
 import TestimonialSlider from '../islands/TestimonialSlider.tsx';
-import type { TemplateProps } from '../../generator/routes.ts';
+import type { TemplateProps } from '../../generator/render/routes.ts';
 
 export function SolutionsIndex() {
   const env = useEnv();

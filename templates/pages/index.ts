@@ -1,6 +1,6 @@
 // Template name (routes.ts) → page component.
 import type { ComponentType } from 'react';
-import type { TemplateName, TemplateProps } from '../../generator/routes.ts';
+import type { TemplateName, TemplateProps } from '../../generator/render/routes.ts';
 import { Home } from './Home.tsx';
 import { SolutionsIndex, Solution } from './Solutions.tsx';
 import { BlogList, BlogPost } from './Blog.tsx';

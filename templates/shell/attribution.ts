@@ -1,8 +1,8 @@
 // Where the visit began, kept for the visit in sessionStorage (no cookie; the privacy policy says
 // so): the first page, the referring site's host and the five UTM parameters, recorded once by
 // the shell on the first page the visitor opens; the lead forms send them with each lead, with
-// the page the form is on. The lead function checks every value (functions/send-email/attribution.ts).
-import { UTM_KEYS, type Attribution } from '../../functions/send-email/attribution.ts';
+// the page the form is on. The lead function checks every value (common/lead/attribution.ts).
+import { UTM_KEYS, type Attribution } from '../../common/lead/attribution.ts';
 
 const KEY = 'lead-attribution';
 

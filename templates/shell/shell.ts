@@ -166,7 +166,7 @@ function revealOnScroll(): void {
 
 /**
  * The islands' scripts are added once the first screen has been painted: the page lists them as
- * data (generator/render.ts, islandScripts), not as tags the browser would fetch at once beside
+ * data (generator/render/render.ts, islandScripts), not as tags the browser would fetch at once beside
  * the font and the first screen's images. The first screen is the server's HTML and needs none
  * of them to show; they follow it by a frame. Only our own script paths are taken.
  */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, manifest } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
-import { pathLocale } from '../../generator/locales.ts';
+import { pathLocale } from '../../generator/content/locales.ts';
 
 // English pages; the French ones are checked by french-pages.spec.ts in the same page load as their other checks.
 const paths = manifest().routes.filter((r) => pathLocale(r.path).locale === 'en' && !r.path.startsWith('/blog-details/')).map((r) => r.path).concat(['/blog-details/1']);

@@ -6,7 +6,7 @@
 import { test, expect, manifest, navigation, site } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { englishUiStrings, frenchStrings, wholeWord, type PageStrings } from './english-ui.ts';
-import { pathLocale } from '../../generator/locales.ts';
+import { pathLocale } from '../../generator/content/locales.ts';
 
 const french = manifest().routes.filter((r) => pathLocale(r.path).locale === 'fr');
 const english = manifest().routes.filter((r) => pathLocale(r.path).locale === 'en');

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
 import { test, expect, site } from './fixtures.ts';
-import { compose, E1, P1, RESUME } from '../../functions/send-email/validation.ts';
+import { compose, E1, P1, RESUME } from '../../common/lead/validation.ts';
 import { hydrated, PARTNER_TEXT, PARTNER_SELECT, PARTNER_FIELDS, fillPartner, PDF, JOB_FIELDS, applyDialog, fillJob } from './form-helpers.ts';
 
 const ERROR = 'Something went wrong. Please try again later.';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
-import { digestOf } from '../../generator/load.ts';
+import { digestOf } from '../../generator/content/load.ts';
 import { contentDir } from '../helpers.ts';
 
 const POST = 'blog/fleet-management-trends-2024.md';

@@ -1,5 +1,5 @@
 import { test, expect, manifest, site } from './fixtures.ts';
-import { pathLocale } from '../../generator/locales.ts';
+import { pathLocale } from '../../generator/content/locales.ts';
 
 const routes = manifest().routes;
 // The French routes (/fr/…) have their own per-page pass: french-pages.spec.ts.

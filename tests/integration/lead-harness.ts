@@ -11,8 +11,8 @@ import { createHandler, type HandlerDeps } from '../../functions/send-email/hand
 import { s3Archive, type ArchivedLead } from '../../functions/send-email/archive.ts';
 import { sesMailer } from '../../functions/send-email/mailer.ts';
 import type { HttpEvent } from '../../functions/send-email/http.ts';
-import { leadSettings } from '../../generator/lead-settings.ts';
-import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../generator/local-aws.ts';
+import { leadSettings } from '../../generator/leads/lead-settings.ts';
+import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../generator/leads/local-aws.ts';
 import { contentDir, root } from '../helpers.ts';
 
 export const ORIGIN = 'https://www.trilliumfleet.example';

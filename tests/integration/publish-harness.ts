@@ -6,8 +6,8 @@ import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ListObjectsV2Command, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { Builder } from '../../generator/build.ts';
-import { writeAtomically } from '../../generator/write.ts';
+import { Builder } from '../../generator/build/build.ts';
+import { writeAtomically } from '../../generator/output/write.ts';
 import { root, type Sandbox } from '../helpers.ts';
 
 export const node = join(root, 'node_modules/.bin/node');

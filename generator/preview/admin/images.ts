@@ -4,15 +4,15 @@
 // those pages, and its warnings located where content names it. Pure: it reads what the image
 // stage and the asset store already hold, never a file.
 import { join } from 'node:path';
-import type { Encoded } from '../../images/encode.ts';
-import { sizeProblem } from '../../images/problems.ts';
-import { delivered, roles, type ImageRole } from '../../images/roles.ts';
-import type { Place } from '../../errors.ts';
-import { displayPath } from '../../paths.ts';
-import type { Problem } from '../../problems.ts';
+import type { Encoded } from '../../assets/images/encode.ts';
+import { sizeProblem } from '../../assets/images/problems.ts';
+import { delivered, roles, type ImageRole } from '../../assets/images/roles.ts';
+import type { Place } from '../../problems/errors.ts';
+import { displayPath } from '../../content/paths.ts';
+import type { Problem } from '../../problems/problems.ts';
 import type { FileRef, PhotoInfo, ProblemInfo } from './types.ts';
 
-/** What the builder holds about the photos of its last build (generator/build.ts). */
+/** What the builder holds about the photos of its last build (generator/build/build.ts). */
 export interface PhotoSources {
   rasters: ReadonlyMap<string, { encoded: Encoded; files: string[] }>;
   /** The roles each photo was shown in by the last render. */

@@ -6,10 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import type { Builder, Update } from '../../build.ts';
-import type { Problem } from '../../problems.ts';
+import type { Builder, Update } from '../../build/build.ts';
+import type { Problem } from '../../problems/problems.ts';
 import { adminState } from './state.ts';
-import { escapeHtml } from '../../../functions/send-email/http.ts';
+import { escapeHtml } from '../../../common/html.ts';
 import type { BuildRun } from './types.ts';
 
 export interface AdminOptions {

@@ -1,18 +1,18 @@
 // The admin's view of the preview: pages, content items with their status, translations, checks
 // and the last builds, gathered from the Builder the preview keeps. The checks are the ones `site
-// build` prints (generator/checks.ts, fed by generator/check-input.ts).
+// build` prints (generator/checks/checks.ts, fed by generator/checks/check-input.ts).
 import { join, resolve, sep } from 'node:path';
-import type { Builder } from '../../build.ts';
-import { collections, type CollectionDef, type CollectionName } from '../../collections.ts';
-import type { Post } from '../../model.ts';
-import type { SourceRecord } from '../../load.ts';
-import type { Problem } from '../../problems.ts';
-import { displayPath as display } from '../../paths.ts';
-import { budgetsOf, jsBudgetOf, runChecks, type Budgets } from '../../checks.ts';
-import { checkInput } from '../../check-input.ts';
-import { localeOf } from '../../load.ts';
-import { allLocales, locales, splitLocale } from '../../locales.ts';
-import type { TranslationStatus } from '../../translations.ts';
+import type { Builder } from '../../build/build.ts';
+import { collections, type CollectionDef, type CollectionName } from '../../content/collections.ts';
+import type { Post } from '../../content/model.ts';
+import type { SourceRecord } from '../../content/load.ts';
+import type { Problem } from '../../problems/problems.ts';
+import { displayPath as display } from '../../content/paths.ts';
+import { budgetsOf, jsBudgetOf, runChecks, type Budgets } from '../../checks/checks.ts';
+import { checkInput } from '../../checks/check-input.ts';
+import { localeOf } from '../../content/load.ts';
+import { allLocales, locales, splitLocale } from '../../content/locales.ts';
+import type { TranslationStatus } from '../../validate/translations.ts';
 import { resolveUrl } from '../url-rule.ts';
 import { pageTranslation, statusesByTranslation, translationsOf } from './translations.ts';
 import { photosOf } from './images.ts';

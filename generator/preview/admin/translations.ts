@@ -3,11 +3,11 @@
 // command that fixes it; and each page's translation status. From the records the preview keeps,
 // valid or not, so the table follows edits even while the content has problems.
 import { join } from 'node:path';
-import { locate, type SourceRecord } from '../../load.ts';
-import { DEFAULT_LOCALE, locales, translatedLocales } from '../../locales.ts';
-import { displayPath } from '../../paths.ts';
-import type { Route } from '../../routes.ts';
-import { startCommand, stampCommand, statusTable, translationStatuses, type TranslationStatus } from '../../translations.ts';
+import { locate, type SourceRecord } from '../../content/load.ts';
+import { DEFAULT_LOCALE, locales, translatedLocales } from '../../content/locales.ts';
+import { displayPath } from '../../content/paths.ts';
+import type { Route } from '../../render/routes.ts';
+import { startCommand, stampCommand, statusTable, translationStatuses, type TranslationStatus } from '../../validate/translations.ts';
 import type { FileRef, PageTranslation, PendingTranslation, TranslationInfo } from './types.ts';
 
 type Ref = (file: string, line?: number, column?: number) => FileRef;

@@ -1,6 +1,6 @@
 // The admin preview's data: what `/_admin/api/state` answers and `/_admin/events` pushes after
 // every rebuild. Plain JSON, shared by the server (state.ts) and the browser UI (ui/).
-import type { Code, Severity } from '../../errors.ts';
+import type { Code, Severity } from '../../problems/errors.ts';
 
 /** A content file (or any project file) as an author opens it. */
 export interface FileRef {
@@ -12,7 +12,7 @@ export interface FileRef {
   href: string;
 }
 
-/** A located content problem: the catalogue's words (generator/errors.ts), what is wrong and what to do. */
+/** A located content problem: the catalogue's words (generator/problems/errors.ts), what is wrong and what to do. */
 export interface ProblemInfo {
   at: FileRef;
   /** Field path inside the file, e.g. author.name; empty for the whole file. */
@@ -73,7 +73,7 @@ export interface CollectionInfo {
   items: ItemInfo[];
 }
 
-/** One thing to fix that is not (only) a schema problem, with the file to fix it in (generator/checks.ts). */
+/** One thing to fix that is not (only) a schema problem, with the file to fix it in (generator/checks/checks.ts). */
 export interface CheckInfo extends ProblemInfo {
   /** Pages where it shows. */
   pages: string[];
@@ -101,7 +101,7 @@ export interface BuildRun {
   timings: Timing[];
 }
 
-/** One collection's translations in one language (generator/translations.ts statusTable). */
+/** One collection's translations in one language (generator/validate/translations.ts statusTable). */
 export interface TranslationRow {
   collection: string;
   items: number;

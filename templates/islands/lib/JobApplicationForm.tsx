@@ -7,7 +7,7 @@
 // says it is French and success lands on /fr/Thanks.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFormik } from 'formik';
-import { RESUME, resumeProblem, schemasFor } from '../../../functions/send-email/validation.ts';
+import { RESUME, resumeProblem, schemasFor } from '../../../common/lead/validation.ts';
 import { newSubmissionId, sendLead } from './submit.ts';
 import { uploadResume } from './upload.ts';
 import { ErrorPopup } from './ErrorPopup.tsx';

@@ -4,7 +4,7 @@
 // and renders the wizard's own view with it (`children`), starting from what the shell held.
 import { useEffect, useRef } from 'react';
 import { useFormik } from 'formik';
-import { schemasFor } from '../../../functions/send-email/validation.ts';
+import { schemasFor } from '../../../common/lead/validation.ts';
 import { sendLead, newSubmissionId } from './submit.ts';
 import { leadLocale, pageIn } from './locale.tsx';
 import { newsOptIn } from './NewsOptIn.tsx';

@@ -3,10 +3,10 @@
 // turn it into what an island writes and sends. A prop, not document.documentElement.lang: the
 // server renders islands too (their markup must be French for hydration to match and for
 // visitors without JavaScript), and render.ts caches an island's markup by its props.
-// Pure modules only: generator/locales.ts and generator/format.ts use no Node API.
-import { localizeHref, locales } from '../../../generator/locales.ts';
-import { fillNumbers } from '../../../generator/format.ts';
-import type { Locale } from '../../../functions/send-email/rules.ts';
+// Pure modules only: generator/content/locales.ts and generator/transform/format.ts use no Node API.
+import { localizeHref, locales } from '../../../generator/content/locales.ts';
+import { fillNumbers } from '../../../generator/transform/format.ts';
+import type { Locale } from '../../../common/lead/rules.ts';
 
 export type { Locale };
 

@@ -1,7 +1,7 @@
 // Blog search: pure, shared by the generator (tests) and the sidebar's search island. The same
 // matcher serves both languages (each page loads its own language's index): a visitor types
 // without accents, capitals or ligatures ("vehicule", "coeur") and finds "Véhicule", "cœur".
-import type { SearchEntry } from '../../../generator/feed.ts';
+import type { SearchEntry } from '../../../generator/render/feed.ts';
 
 export type { SearchEntry };
 

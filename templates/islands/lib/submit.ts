@@ -2,7 +2,7 @@
 // from_name/from_email/phone_number/message, plus form, the structured fields, an idempotency
 // key and the honeypot. Success means a 2xx answer with accepted: true; anything else,
 // including no answer within 15 s (the spec's client had no timeout), is a failure.
-import { compose, type Fields, type FormName } from '../../../functions/send-email/validation.ts';
+import { compose, type Fields, type FormName } from '../../../common/lead/validation.ts';
 import { visitAttribution } from '../../shell/attribution.ts';
 
 export const TIMEOUT_MS = 15_000;

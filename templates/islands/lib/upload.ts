@@ -3,7 +3,7 @@
 // fields first and the file last (S3 ignores any field after the file). The lead itself then
 // carries the stored object's key, never the file. The request names the visitor's language,
 // so a refusal comes back in it.
-import { messages, resumeType, type Locale } from '../../../functions/send-email/rules.ts';
+import { messages, resumeType, type Locale } from '../../../common/lead/rules.ts';
 import { JSON_HEADERS, request } from './submit.ts';
 import { leadLocale } from './locale.tsx';
 

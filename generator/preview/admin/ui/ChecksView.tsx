@@ -2,11 +2,11 @@
 // heavy images, pages over the JavaScript budget, missing descriptions, site facts typed out,
 // translations to do; each with the file to fix, on the pages of every language.
 import type { RefObject } from 'react';
-import type { Code } from '../../../errors.ts';
+import type { Code } from '../../../problems/errors.ts';
 import type { AdminState, CheckInfo } from '../types.ts';
 import { FileLink, kb, plural, TableScroll } from './common.tsx';
 
-// Each group is one code of the catalogue (generator/errors.ts); a check of another code (a
+// Each group is one code of the catalogue (generator/problems/errors.ts); a check of another code (a
 // warning added later) is listed under "Other warnings".
 const KINDS: { kind: Code; title: (s: AdminState) => string; none: string; also?: (c: CheckInfo) => boolean }[] = [
   { kind: 'broken-link', title: () => 'Broken internal links', none: 'Every internal link goes to a page that exists.', also: (c) => c.code === 'not-a-site-path' },

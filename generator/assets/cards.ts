@@ -1,0 +1,913 @@
+// Social cards: every route gets the 1200×630 picture its link shows when shared
+// (og:image, twitter:image), rendered from the SVG template in generator/assets/images/social-card.ts,
+// or the page's own `socialImage` cropped to that size.
+//
+// A card's file name carries a hash of everything that shapes it (title, section, language,
+// host, template version, sharp's version, the font's, logo's and mark's bytes, the colours),
+// so pages can name their card before it is drawn, and cards render while pages do. The name
+// changes whenever the picture does: networks cache an og:image by URL for weeks, so a stable
+// per-route URL would keep showing the old title after an edit. Cards are kept in
+// `.site/cache/cards/<key>.png`: a second build reads them and renders none; the preview also
+// keeps them in memory and renders only the cards whose inputs changed.
+import { constants, lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, unlink, utimes, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { threadEnv } from '../speed/thread-env.ts';
+import { join, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Glyph } from 'fontkit';
+import { crc32Of, hash, sha256 } from '../hash.ts';
+import { readSums, sameSum, sumsPath, writeSums, type CardSum } from '../speed/card-sums.ts';
+import { problem, type Place } from '../problems/errors.ts';
+import { ContentError } from '../problems/problems.ts';
+import { readUnder, under } from '../content/paths.ts';
+import { locales, type Locale } from '../content/locales.ts';
+import type { Route } from '../render/routes.ts';
+import type { Site } from '../content/model.ts';
+import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
+import { isWholeImage, withPngText } from './images/png-text.ts';
+import type { Linkable, ReadBytes } from '../output/write.ts';
+import type { FileIdentity, FileStats } from '../speed/page-cache-entry.ts';
+import { readRecords, vouches, writeRecords, type FileRecord } from '../speed/file-records.ts';
+import type { CardLink } from '../speed/card-reader.ts';
+import { loadSharp, sharpVersions } from './images/sharp.ts';
+
+/** What a page's head says about its card. */
+export interface SocialCard {
+  /** Site-relative URL: /assets/cards/solutions-adas-<hash>.png. */
+  src: string;
+  width: number;
+  height: number;
+  type: 'image/png' | 'image/jpeg';
+  /** The page's own image's alt text; a generated card is described by the page's title. */
+  alt?: string;
+}
+
+/** The font every card is drawn with: the one the site ships (styles/_tokens.scss @font-face). */
+export const CARD_FONT = 'styles/fonts/inter-latin-var.woff2';
+const TOKENS = 'styles/_tokens.scss';
+
+/** Makes a card's bytes; replaceable so tests can count renders. */
+export type CardRenderer = (job: CardJob) => Promise<Buffer>;
+
+/** One card to make: from the template, or from the page's own image. */
+export type CardJob =
+  | { kind: 'template'; svg: () => Promise<string>; title: string; lang: string }
+  | { kind: 'image'; source: Buffer; format: 'png' | 'jpeg'; svg: boolean };
+
+export interface CardOptions {
+  /** Folder of the persistent cache (.site/cache/cards). */
+  cacheDir: string;
+  /** Cards drawn at once; default the machine's cores. */
+  concurrency?: number;
+  render?: CardRenderer;
+  /**
+   * From how many cards a build reads the ones its record does not vouch for on a thread of
+   * their own (card-reader.ts); default CARD_THREAD_FROM. Tests set 0 to use it on a small site.
+   */
+  threadFrom?: number;
+  /**
+   * SITE_CACHE_SECRET (`site build`): the sums are signed with it, and a card this machine's
+   * record does not vouch for is used only if signed sums name its SHA-256 (card-sums.ts);
+   * any other is drawn again. The preview (`files()`, an author's own folder) does not ask.
+   */
+  secret?: string;
+}
+
+/** Builds with fewer cards read them on the main thread: starting a thread costs more than it saves. */
+export const CARD_THREAD_FROM = 1000;
+
+/** Cards the thread links per message (SocialCards.each, `linker`). */
+const CARD_LINK_BATCH = 256;
+
+/** Where `site build` puts a card it links (OutputDir.claim) and whether a file is there already (OutputDir.inSpare). */
+export interface CardLinker {
+  claim(file: string): string;
+  inSpare(file: string): boolean;
+}
+
+/** The build's card stage: plans a card per route, then makes (or reads) the ones it needs. */
+export class SocialCards {
+  /** Cards made by sharp, read from the disk cache, and reused from memory (preview), in this instance. */
+  readonly stats = { rendered: 0, fromDisk: 0, reused: 0, verifiedByStat: 0, checkedOnThread: 0 };
+  private readonly memory = new Map<string, Promise<Buffer>>();
+  /** When each card file seen by this build was last marked used (its mtime then), by key. */
+  private readonly marked = new Map<string, number>();
+  /** The size of each card `each` handed on, by key: the sweep need not lstat this build's own cards. */
+  private readonly sizes = new Map<string, number>();
+  /** The cards this build drew into the cache folder (`ensure`): with a secret, `each` takes them without a signed sum. */
+  private readonly drawn = new Set<string>();
+  private planned = new Map<string, Planned>();
+  /** The last plan's template cards by route path, with what their keys were made of (kept only where `retain`: the preview). */
+  private lastTemplateCards = new Map<string, TemplateCard>();
+  /**
+   * Whether plan() reads each card into memory (the preview, files()) or only makes sure it is in
+   * the cache folder, for `each` to read, hand on and drop one at a time (`site build`: a
+   * 4,000-post site's 8,000 cards are 440 MB, which the build held until its end).
+   */
+  retain = true;
+  private font: Promise<CardFont> | undefined;
+  private fontBytes: Buffer | undefined;
+  private readonly limit: <T>(job: () => Promise<T>) => Promise<T>;
+  private readonly render: CardRenderer;
+
+  /** The cache folder as join() writes it (a card's file is under() it). */
+  private readonly cacheDir: string;
+
+  constructor(private readonly root: string, private readonly contentDir: string, private readonly options: CardOptions) {
+    this.cacheDir = join(options.cacheDir);
+    this.limit = limiter(options.concurrency ?? availableParallelism());
+    this.render = options.render ?? renderCard;
+  }
+
+  /**
+   * Gives every route its `card` and starts making the cards not made yet (in the background,
+   * a few at a time). `locate` says where a route's `socialImage` is written, for problems.
+   */
+  plan(routes: Route[], sites: Partial<Record<string, Site>>, locate: (route: Route) => Place): void {
+    this.verifiedAtPlan = undefined;
+    this.drawn.clear();
+    const fontBytes = readFileSync(join(this.root, CARD_FONT));
+    if (!this.fontBytes?.equals(fontBytes)) this.font = undefined;
+    this.fontBytes = fontBytes;
+    const colours = tokenColours(readFileSync(join(this.root, TOKENS), 'utf8'));
+    const { sharp: sharpVersion, vips } = sharpVersions();
+    const renderer = `sharp ${sharpVersion} vips ${vips}`;
+    const brand = new Map<string, Buffer>();
+    const contentFile = (path: string) => brand.get(path) ?? brand.set(path, readUnder(this.contentDir, path)).get(path)!;
+    // The font, logo and mark are in every template card's key: hashed once, not once a route
+    // (8,000 routes hashed 320 MB of them).
+    const digests = new Map<Buffer, string>();
+    const digestOf = (bytes: Buffer) => digests.get(bytes) ?? digests.set(bytes, sha256(bytes)).get(bytes)!;
+    const hosts = new Map<Site, string>();
+    // The preview plans every card on every edit: a template card whose route has the title,
+    // section and language of the last plan, with the same template inputs (renderer, colours,
+    // font, the site's host, logo and mark), keeps that plan's key and file name (a JSON text
+    // and two SHA-256s a route; ~8,000 routes at 4,000 posts). A build plans once and keeps nothing.
+    const templateInputs = new Map<Site, string>();
+    const sameTemplate = (site: Site, host: string) => {
+      let text = templateInputs.get(site);
+      if (text === undefined) templateInputs.set(site, (text = JSON.stringify([CARD_TEMPLATE_VERSION, renderer, colours, host, digestOf(fontBytes), digestOf(contentFile(site.config.logoWhite)), digestOf(contentFile(site.config.mark))])));
+      return text;
+    };
+    // The preview, when no template input changed since the last plan: a route that is the very
+    // object the last plan saw (routes.ts keeps unchanged routes) has the same card, and the plan
+    // is changed in place for the others. At 20,000 posts, planning all 40,000 routes again was
+    // ~70 ms an edit, most of it looking up what the last plan had.
+    const hostOf = (site: Site) => {
+      let host = hosts.get(site);
+      if (host === undefined) hosts.set(site, (host = new URL(site.config.url).host));
+      return host;
+    };
+    // Each language's template inputs, made when a route of it needs a template card.
+    const templates = new Map<Locale, string>();
+    const templateOf = (locale: Locale) => {
+      let text = templates.get(locale);
+      if (text === undefined) templates.set(locale, (text = sameTemplate(sites[locale]!, hostOf(sites[locale]!))));
+      return text;
+    };
+    const last = this.lastRoutes;
+    const inPlace = this.retain && !!last && [...last.templates].every(([locale, text]) => !!sites[locale] && templateOf(locale) === text);
+    const planned = inPlace ? this.planned : new Map<string, Planned>();
+    const remembered = inPlace ? this.lastTemplateCards : new Map<string, TemplateCard>();
+    const previous = this.planned;
+    let reused = 0;
+    // Files planned anew (not the last plan's entries), for edited(); and the files and paths this plan set.
+    const fresh: string[] = [];
+    const setFiles = new Set<string>();
+    const setPaths = new Set<string>();
+    // A route the preview kept (routes.ts) may have this very card already: it is set only when it differs.
+    const setCard = (route: Route, file: string, type: SocialCard['type'], alt: string | undefined) => {
+      const card = route.card;
+      if (card && card.src.length === file.length + 1 && card.src.endsWith(file) && card.type === type && card.alt === alt && card.width === CARD_WIDTH && card.height === CARD_HEIGHT) return;
+      route.card = { src: `/${file}`, width: CARD_WIDTH, height: CARD_HEIGHT, type, alt };
+    };
+    // The last plan's routes against this one's, position by position: an edit keeps nearly
+    // every route at its place, so only the routes at a place that changed are looked up (in a
+    // set of those). Building a set of all 40,000 routes and asking it again for the last plan's
+    // was most of ~28 ms an edit at 20,000 posts.
+    const lastList = inPlace ? last.routes : [];
+    const out: Route[] = [];
+    const incoming: Route[] = [];
+    for (let i = 0; i < Math.max(routes.length, lastList.length); i++) {
+      const route = routes[i];
+      const was = lastList[i];
+      if (route === was) continue;
+      if (was) out.push(was);
+      if (route) incoming.push(route);
+    }
+    const moved = new Set(out);
+    for (let i = 0; i < routes.length; i++) {
+      const route = routes[i]!;
+      const site = sites[route.locale]!;
+      const own = route.socialImage;
+      // (A page's own picture is planned again: a problem with it is located in the page's file as it is now.)
+      if (inPlace && !own && (lastList[i] === route || moved.has(route))) {
+        this.stats.reused++;
+        reused++;
+        continue;
+      }
+      setPaths.add(route.path);
+      let key: string;
+      let file: string;
+      let job: () => CardJob;
+      let type: SocialCard['type'] = 'image/png';
+      if (own) {
+        const source = contentFile(own.image);
+        const isSvg = own.image.endsWith('.svg');
+        const format = /\.jpe?g$/i.test(own.image) ? 'jpeg' : 'png';
+        type = `image/${format}`;
+        key = sha256(Buffer.from(JSON.stringify(['image', CARD_TEMPLATE_VERSION, renderer, sha256(source), format, isSvg])));
+        job = () => ({ kind: 'image', source, format, svg: isSvg });
+        file = `assets/cards/${slugOf(route.path)}-${hash(key)}.${format === 'jpeg' ? 'jpg' : 'png'}`;
+      } else {
+        const { config } = site;
+        const host = hostOf(site);
+        const lang = locales[route.locale].tag;
+        const template = this.retain ? templateOf(route.locale) : '';
+        // The preview: the last plan's card for this route, when its inputs are the same, is that
+        // plan's entry (its key, file, promise and job), not two new promises a route on every edit.
+        const lastCard = this.lastTemplateCards.get(route.path);
+        if (lastCard && lastCard.title === route.title && lastCard.section === route.section && lastCard.lang === lang && lastCard.template === template) {
+          const kept = (inPlace ? planned : previous).get(lastCard.file);
+          if (kept?.key === lastCard.key) {
+            this.stats.reused++;
+            reused++;
+            remembered.set(route.path, lastCard);
+            planned.set(lastCard.file, kept);
+            setFiles.add(lastCard.file);
+            setCard(route, lastCard.file, type, undefined);
+            continue;
+          }
+        }
+        const input = { title: route.title, section: route.section, host, lang, colours };
+        const logo = contentFile(config.logoWhite);
+        const mark = contentFile(config.mark);
+        key = sha256(Buffer.from(JSON.stringify(['template', CARD_TEMPLATE_VERSION, renderer, input, digestOf(fontBytes), digestOf(logo), digestOf(mark)])));
+        job = () => ({ kind: 'template', title: input.title, lang: input.lang, svg: async () => cardSvg({ ...input, logo, mark }, await this.loadFont()) });
+        file = `assets/cards/${slugOf(route.path)}-${hash(key)}.png`;
+        if (this.retain) remembered.set(route.path, { title: input.title, section: input.section, lang: input.lang, template, key, file });
+      }
+      setCard(route, file, type, own?.alt);
+      const made = this.retain ? this.make(key, job) : this.ensure(key, job);
+      // A card the record vouches for has nothing to wait for (ensure): the one settled promise.
+      const bytes = made === SETTLED ? made : made.catch((error: unknown) => {
+        if (!own || error instanceof ContentError) throw error;
+        const at = { ...locate(route), path: 'socialImage.image' };
+        const detail = error instanceof Error ? error.message : String(error);
+        // As a page's photo (images/problems.ts encodeProblem): too many pixels is a size to change, not damage.
+        throw new ContentError([/exceeds pixel limit/i.test(detail) ? problem('image-too-many-pixels', at, { value: own.image }) : problem('image-corrupt', at, { value: own.image, detail })]);
+      });
+      // Rejections are read by files(); until then they must not count as unhandled.
+      if (bytes !== SETTLED) bytes.catch(() => {});
+      planned.set(file, { key, job, bytes });
+      setFiles.add(file);
+      fresh.push(file);
+    }
+    let removed: string[];
+    if (inPlace) {
+      // A route the last plan saw and this one did not: its card goes unless this plan set that
+      // file again, and its path's entry unless a route of this plan has the path.
+      removed = [];
+      const present = new Set(incoming);
+      for (const route of out) {
+        if (present.has(route)) continue;
+        const file = route.card?.src.slice(1);
+        if (file && !setFiles.has(file) && planned.delete(file)) removed.push(file);
+        if (!setPaths.has(route.path)) remembered.delete(route.path);
+      }
+    } else {
+      // Files the last plan had and this one has not.
+      removed = [...previous.keys()].filter((file) => !planned.has(file));
+    }
+    this.lastChange = { fresh, removed };
+    // A copy: a caller's later change to its array must not change what this plan saw.
+    this.lastRoutes = this.retain ? { routes: routes.slice(), templates } : undefined;
+    this.planned = planned;
+    this.lastTemplateCards = remembered;
+    // The preview keeps only the cards the site still uses (the same ones when no card was planned anew or dropped).
+    if (!fresh.length && !removed.length) return;
+    const live = new Set([...planned.values()].map((p) => p.key));
+    for (const key of [...this.memory.keys()]) if (!live.has(key)) this.memory.delete(key);
+  }
+
+  /** The routes the last plan saw (the preview), with each language's template inputs then. */
+  private lastRoutes: { routes: readonly Route[]; templates: Map<Locale, string> } | undefined;
+
+  /** The next plan looks at every route again (a full build). */
+  planAll(): void {
+    this.lastRoutes = undefined;
+  }
+
+  /**
+   * Keeps the cache folder bounded (`site build`, once its build is in place). Every card title
+   * ever built stays a file until something removes it: editing titles, a renamed brand, a new
+   * font, or building other content with the same checkout (the bench's 4,000 generated posts
+   * left 3 GB) only add. So, like ccache: the cards this build planned are marked used now (their
+   * mtime, to the day: one marked within the last day is left as it is), and of the others, those unused for `maxAgeDays` go, then the least recently used
+   * until the folder is under 80% of `maxBytes` (once past 90% of it). This build's cards are never removed, whatever their
+   * size, and a file written after this build started (a concurrent build's) is left alone; a
+   * card removed under a concurrent build is drawn again by it (`each`), never a wrong picture.
+   * The folder is looked at in full at most once a day while it is well under `maxBytes` (a
+   * ledger of the last look); otherwise only this build's cards are marked.
+   */
+  async sweep(limits: { maxBytes: number; maxAgeDays: number }, started: number): Promise<{ removed: number; bytes: number; kept: number }> {
+    const dir = this.options.cacheDir;
+    // This build's cards by file name, with the size `each` saw when it handed the card on.
+    const used = new Map([...this.planned.values()].map((p) => [`${p.key}.bin`, this.sizes.get(p.key)]));
+    const now = new Date();
+    const limit = limiter(16);
+    const runLimited = (jobs: (() => Promise<unknown>)[]) => Promise.all(jobs.map((job) => limit(job)));
+    // Marked used to the day: a card marked within the last day keeps its mtime (8,000 utimes a
+    // build, each also touching the dist/ file linked to the card, cost ~0.3 s).
+    const stale = [...this.planned.values()].filter((p) => !((this.marked.get(p.key) ?? 0) > now.getTime() - MARK_EVERY)).map((p) => `${p.key}.bin`);
+    await runLimited(stale.map((name) => () => utimes(join(dir, name), now, now).catch(() => undefined)));
+    // A build that drew no card left the folder as big as it found it, and every build that drew
+    // one counted the folder after it. So within a day of the last full look, while that look
+    // found the folder under LOOK_BELOW of the limit, such a build does not even list the folder:
+    // on a machine that built the bench's big sites it holds 20,000 cards and more, ~45 ms to
+    // list and count on every build of the shipped site. Records of old content folders and
+    // cards past the age limit wait for the next listing.
+    if (this.stats.rendered === 0) {
+      const ledger = await readLedger(dir);
+      if (ledger && ledger.at <= now.getTime() && now.getTime() - ledger.at < LOOK_EVERY && ledger.bytes <= limits.maxBytes * LOOK_BELOW) {
+        return { removed: 0, bytes: 0, kept: ledger.count };
+      }
+    }
+    const names = await readdir(dir).catch(() => [] as string[]);
+    // Listing the folder is cheap; an lstat of each of its files is not (16,000 cards took 0.5 s
+    // on every build). Within a day of the last full look, and while the folder, counted by
+    // names at the last look's average size, stays well under the size limit, there is nothing
+    // to remove but cards that have just passed the age limit: they wait for the next look.
+    const cardCount = names.filter((name) => CARD_FILE.test(name)).length;
+    // Records of content folders not built for the age limit go, and the one record of earlier versions.
+    await runLimited(names.filter((name) => name === VERIFIED || RECORD_FILE.test(name)).map((name) => async () => {
+      const stats = await lstat(join(dir, name)).catch(() => undefined);
+      if (name === VERIFIED || (stats && stats.mtimeMs < now.getTime() - limits.maxAgeDays * 86_400_000)) await unlink(join(dir, name)).catch(() => undefined);
+    }));
+    const ledger = await readLedger(dir);
+    if (ledger && ledger.at <= now.getTime() && now.getTime() - ledger.at < LOOK_EVERY && ledger.count > 0 && (ledger.bytes / ledger.count) * cardCount <= limits.maxBytes * LOOK_BELOW) {
+      return { removed: 0, bytes: 0, kept: names.length };
+    }
+    const others: { name: string; size: number; used: number }[] = [];
+    let total = 0;
+    // This build's own cards are never removed; only their bytes count, and `each` knew those. So
+    // the look lstats the others alone: at 20,000 posts the site's own 40,000 cards are over the
+    // size limit, and a look at every one of them was ~1 s of every build.
+    await runLimited(names.filter((name) => CARD_FILE.test(name)).map((name) => async () => {
+      const size = used.get(name);
+      if (size !== undefined) {
+        total += size;
+        return;
+      }
+      const stats = await lstat(join(dir, name)).catch(() => undefined);
+      if (!stats?.isFile()) return;
+      total += stats.size;
+      if (!used.has(name) && stats.mtimeMs < started) others.push({ name, size: stats.size, used: stats.mtimeMs });
+    }));
+    others.sort((a, b) => a.used - b.used);
+    const old = now.getTime() - limits.maxAgeDays * 86_400_000;
+    // Oldest first: those past the age limit, then on while the folder is over the size limit.
+    // Past 90% of it (where the ledger no longer spares a look), the folder is brought down to
+    // 80%, as ccache does: trimmed to just under the limit, it stayed above 90%, and every build
+    // looked at every card again (0.7 s a build in a folder of 19,000 cards).
+    const target = total > limits.maxBytes * LOOK_BELOW ? limits.maxBytes * TRIM_TO : limits.maxBytes;
+    const remove: typeof others = [];
+    for (const o of others) {
+      if (o.used >= old && total <= target) break;
+      remove.push(o);
+      total -= o.size;
+    }
+    let removed = 0;
+    let bytes = 0;
+    await runLimited(remove.map((o) => async () => {
+      await unlink(join(dir, o.name)).then(() => {
+        removed++;
+        bytes += o.size;
+      }, () => undefined);
+    }));
+    await writeAtomic(join(dir, LEDGER), Buffer.from(JSON.stringify({ at: now.getTime(), count: cardCount - removed, bytes: total }))).catch(() => undefined);
+    return { removed, bytes, kept: names.length - removed };
+  }
+
+  /** The planned cards' files (dist-relative path → bytes), once all are made; ContentError on a bad `socialImage`. */
+  /** What the last plan() changed: files planned anew, and files no longer planned. */
+  private lastChange: { fresh: string[]; removed: string[] } = { fresh: [], removed: [] };
+
+  /**
+   * The cards the last plan() made anew, with their bytes, and the files it no longer plans: what
+   * a preview edit changes among the cards (the others are the last plan's, and their bytes too).
+   */
+  async edited(): Promise<{ made: Map<string, Buffer>; removed: string[] }> {
+    const { fresh, removed } = this.lastChange;
+    const entries = fresh.map((file) => [file, this.planned.get(file)!] as const);
+    const results = await settle(entries.map(([, p]) => p.bytes));
+    const made = new Map<string, Buffer>();
+    entries.forEach(([file, p], i) => made.set(file, (p.made = results[i]!)));
+    return { made, removed };
+  }
+
+  async files(): Promise<Map<string, Buffer>> {
+    // A card an earlier files() gave is taken as it was: the preview asks on every edit, and
+    // settling every card's promise again (40,000 at 20,000 posts) cost more than the edit.
+    const entries = [...this.planned].filter(([, p]) => !p.made);
+    const results = await settle(entries.map(([, p]) => p.bytes));
+    entries.forEach(([, p], i) => (p.made = results[i]));
+    const files = new Map<string, Buffer>();
+    for (const [file, p] of this.planned) files.set(file, p.made!);
+    return files;
+  }
+
+  /**
+   * After a plan() with `retain` off: once every card is made (ContentError on a bad
+   * `socialImage`, as files()), gives each to `sink` with the file it is in (which `site build`
+   * links into dist/ rather than writing the bytes again) and its size and SHA-256, a few at a
+   * time, waiting when the sink says so; nothing is kept.
+   *
+   * A card is read (it must be a whole PNG or JPEG, else it is drawn again) and hashed once;
+   * the content folder's record (`verified-….json`) then keeps its size, mtime, device, inode and SHA-256, as git's index
+   * records what it hashed. While the file is still that one (lstat: a regular file, same five
+   * values), the next build takes the record instead of reading 57 KB again (8,000 cards are
+   * 460 MB a build); its bytes are read only if the link cannot be kept (`bytes()`), and must
+   * then have that SHA-256. The record is input from a stranger like the rest of the folder: it
+   * is bound to this boot of this machine, so it vouches only for files this machine saw
+   * (generator/speed/file-records.ts).
+   */
+  async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable, linked?: boolean) => Promise<void> | undefined | void, linker?: CardLinker): Promise<void> {
+    let entries = [...this.planned];
+    await settle(entries.map(([, p]) => p.bytes));
+    const ledger = join(this.options.cacheDir, cardRecordName(this.contentDir));
+    // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
+    const verified = this.recordAtPlan();
+    let changed = false;
+    // The cards' sums (card-sums.ts) as the last build left them, read only once a card is
+    // read (6 MB of JSON at 20,000 posts: a build whose record vouches for every card has no
+    // use for them), and this build's: the cards read, with their CRC-32, and those the record
+    // vouched for, whose sums are kept while they name the recorded size and SHA-256.
+    const sumsFile = sumsPath(this.options.cacheDir, cardRecordName(this.contentDir));
+    let sums: Map<string, CardSum> | undefined;
+    const secret = this.options.secret;
+    const loadSums = () => (sums ??= readSums(sumsFile, secret));
+    // With a secret, a card read from the folder is this build's own or one signed sums vouch for.
+    const signed = (key: string, digest: string) => !secret || this.drawn.has(key) || loadSums().get(key)?.[1] === digest;
+    const checkedSums = new Map<string, CardSum>();
+    const unread: [string, FileRecord][] = [];
+    const keep = (key: string, size: number, digest: string, crc: number) => void checkedSums.set(key, [size, digest, crc]);
+    let next = 0;
+    // Cards the record does not vouch for (a first build; CI, whose restored record is another
+    // machine's) are read and checked on a thread, which hands over no bytes: the sink only links
+    // them, and reads them again (checked against that SHA-256) where a link cannot be kept. On
+    // this thread, through fs/promises, 40,000 cards (2.3 GB) a build were ~11 s of the main
+    // thread's time, its reads, SHA-256s and the garbage collection of a buffer per card.
+    let thread: CardReader | undefined;
+    const useThread = entries.length >= (this.options.threadFrom ?? CARD_THREAD_FROM);
+    // A card the record vouches for, at `path`: handed on with the record's values (`linked`: already where it goes).
+    const vouched = (file: string, key: string, known: FileRecord, path: string, linked?: boolean) => {
+      this.marked.set(key, known.mtimeMs);
+      this.sizes.set(key, known.size);
+      this.stats.verifiedByStat++;
+      unread.push([key, known]);
+      return sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: known.dev, ino: known.ino } }, linked);
+    };
+    // A sink that can be told where a card goes (`linker`: site build's OutputDir) has the cards
+    // the record vouches for linked there by the thread, in batches; `sink` then only hears of
+    // them (`linked`). The others, and any the thread did not link, go the way below.
+    const linkOnThread = async () => {
+      const recorded = entries.filter(([, { key }]) => verified.has(key));
+      const linking: Promise<void>[] = [];
+      const left = new Set<string>(entries.filter(([, { key }]) => !verified.has(key)).map(([file]) => file));
+      for (let at = 0; at < recorded.length; at += CARD_LINK_BATCH) {
+        const batch = recorded.slice(at, at + CARD_LINK_BATCH);
+        const links = batch.map(([file, { key }]): CardLink => {
+          const known = verified.get(key)!;
+          return [under(this.cacheDir, `${key}.bin`), known.size, known.mtimeMs, known.dev, known.ino, linker!.claim(file), linker!.inSpare(file)];
+        });
+        linking.push((thread ??= new CardReader()).link(links).then(async (linked) => {
+          for (const [i, [file, { key }]] of batch.entries()) {
+            if (linked?.[i] === 1) await vouched(file, key, verified.get(key)!, links[i]![0], true);
+            else left.add(file);
+          }
+        }));
+      }
+      await Promise.all(linking);
+      entries = entries.filter(([file]) => left.has(file));
+    };
+    const reader = async () => {
+      while (next < entries.length) {
+        const [file, { key, job }] = entries[next++]!;
+        const path = under(this.cacheDir, `${key}.bin`);
+        // A synchronous lstat: through fs/promises each was a trip to a file thread and back,
+        // ~1 s of the main thread for 20,000 cards; the call itself takes microseconds.
+        const stats = lstatQuiet(path);
+        const known = verified.get(key);
+        if (stats?.isFile() && vouches(known, stats)) {
+          await vouched(file, key, known, path);
+          continue;
+        }
+        // With a secret the thread computes each SHA-256 (a CRC-32 is easy to match), for `signed`.
+        const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path, secret ? undefined : loadSums().get(key)) : 'failed';
+        if (checked && checked !== 'failed' && signed(key, checked.sha256)) {
+          const { sha256: digest, crc32: crc, ...seen } = checked;
+          keep(key, seen.size, digest, crc);
+          this.marked.set(key, seen.mtimeMs);
+          this.sizes.set(key, seen.size);
+          this.stats.checkedOnThread++;
+          verified.set(key, { ...seen, sha256: digest });
+          changed = true;
+          await sink(file, { size: seen.size, sha256: digest, bytes: () => readExpected(path, digest) }, { path, identity: { dev: seen.dev, ino: seen.ino } });
+          continue;
+        }
+        // Not a whole card (damaged, or gone since plan() looked), not signed, or no thread: read here.
+        let read = await readCard(path);
+        let digest = read ? sha256(read.bytes) : '';
+        // Damaged, gone since plan() looked, or (with a secret) not vouched for: drawn again.
+        if (!read || !isWholeImage(read.bytes) || !signed(key, digest)) {
+          const bytes = await this.render(job());
+          this.stats.rendered++;
+          this.drawn.add(key);
+          await writeAtomic(path, bytes);
+          read = (await readCard(path)) ?? { bytes, identity: { dev: -1, ino: -1 }, mtimeMs: 0 };
+          digest = sha256(read.bytes);
+        }
+        this.marked.set(key, read.mtimeMs);
+        this.sizes.set(key, read.bytes.length);
+        loadSums();
+        keep(key, read.bytes.length, digest, crc32Of(read.bytes));
+        if (read.identity.ino !== -1) {
+          verified.set(key, { size: read.bytes.length, mtimeMs: read.mtimeMs, dev: read.identity.dev, ino: read.identity.ino, sha256: digest });
+          changed = true;
+        }
+        await sink(file, { size: read.bytes.length, sha256: digest, bytes: read.bytes }, { path, identity: read.identity });
+      }
+    };
+    try {
+      if (linker && useThread) await linkOnThread();
+      await Promise.all(Array.from({ length: 4 }, reader));
+    } finally {
+      await thread?.close();
+    }
+    if (changed) {
+      // This content's cards only: another content folder's are in its own record.
+      const keys = new Set(entries.map(([, p]) => p.key));
+      writeRecords(ledger, [...verified].filter(([key]) => keys.has(key)));
+    }
+    if (sums) {
+      const last = sums;
+      const next = new Map<string, CardSum>();
+      for (const [key, known] of unread) {
+        const sum = last.get(key);
+        if (sum && sum[0] === known.size && sum[1] === known.sha256) next.set(key, sum);
+      }
+      for (const [key, sum] of checkedSums) next.set(key, sum);
+      if (next.size !== last.size || [...next].some(([key, sum]) => !sameSum(sum, last.get(key)))) writeSums(sumsFile, next, secret);
+    }
+  }
+
+  /**
+   * Whether plan() reads this content folder's record of cards (all of a site's: ~40,000 entries
+   * at 20,000 posts, ~70 ms to read) rather than looking at each card's file. An update in place
+   * (Builder.partial) plans a few dozen cards: it looks.
+   */
+  useRecord = true;
+
+  /** This content folder's record as plan() found it: cards recorded there need no look before `each`. */
+  private verifiedAtPlan: Map<string, FileRecord> | undefined;
+
+  /** That record, read the first time it is asked for in a build. */
+  private recordAtPlan(): Map<string, FileRecord> {
+    return (this.verifiedAtPlan ??= readRecords(join(this.options.cacheDir, cardRecordName(this.contentDir))));
+  }
+
+  /** Makes sure the card with this key is in the cache folder (drawn now if not), without keeping it. */
+  private ensure(key: string, job: () => CardJob): Promise<undefined> {
+    // A card the record lists is looked at by `each` anyway (lstat), which draws it if it is
+    // gone or damaged: a stat here too was 8,000 calls a build at 4,000 posts. Whole or not is
+    // seen when `each` reads it. Nothing is queued for it either: at 20,000 posts the 40,000
+    // jobs (an async function, a closure and a place in the limiter's queue each) held ~100 MB
+    // at the end of the plan and took ~0.2 s of it.
+    if (this.useRecord && this.recordAtPlan().has(key)) {
+      this.stats.fromDisk++;
+      return SETTLED;
+    }
+    const path = under(this.cacheDir, `${key}.bin`);
+    return this.limit(async () => {
+      // Any other card (a first build's, CI's) is looked at here with a synchronous stat:
+      // through fs/promises each was a trip to a file thread and back, 516 ms of the main
+      // thread for 8,000 cards in a profile of a first cached build, 81 ms now.
+      if (statSync(path, { throwIfNoEntry: false })?.isFile()) {
+        this.stats.fromDisk++;
+        return undefined;
+      }
+      await writeAtomic(path, await this.render(job()));
+      this.stats.rendered++;
+      this.drawn.add(key);
+      return undefined;
+    });
+  }
+
+  private loadFont(): Promise<CardFont> {
+    return (this.font ??= loadCardFont(this.fontBytes!));
+  }
+
+  /** The card with this key: from memory, the disk cache, or made now (and stored). */
+  private make(key: string, job: () => CardJob): Promise<Buffer> {
+    const known = this.memory.get(key);
+    if (known) {
+      this.stats.reused++;
+      return known;
+    }
+    const path = under(this.cacheDir, `${key}.bin`);
+    const bytes = this.limit(async () => {
+      // Through readCard: a regular file reached without a link (a FIFO there would hang a plain read).
+      const cached = (await readCard(path))?.bytes;
+      if (cached && isWholeImage(cached)) {
+        this.stats.fromDisk++;
+        return cached;
+      }
+      const made = await this.render(job());
+      this.stats.rendered++;
+      await writeAtomic(path, made);
+      return made;
+    });
+    this.memory.set(key, bytes);
+    bytes.catch(() => this.memory.delete(key));
+    return bytes;
+  }
+}
+
+interface TemplateCard {
+  title: string;
+  section: string | undefined;
+  lang: string;
+  /** The inputs every template card of the site shares (JSON text). */
+  template: string;
+  key: string;
+  file: string;
+}
+
+interface Planned {
+  key: string;
+  job: () => CardJob;
+  /** The card's bytes; undefined when plan() only made sure it is in the cache folder (`retain` off). */
+  bytes: Promise<Buffer | undefined>;
+  /** What `bytes` gave, once files() has had it. */
+  made?: Buffer;
+}
+
+/** Every card's outcome: ContentError with every bad `socialImage`'s problem, or the first other failure. */
+async function settle<T>(cards: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(cards);
+  const problems = results.flatMap((r) => (r.status === 'rejected' && r.reason instanceof ContentError ? r.reason.problems : []));
+  if (problems.length) throw new ContentError(problems);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw new Error('a social card could not be made', { cause: failed.reason });
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
+
+/** Draws a card with sharp: the template's SVG to PNG (title in its metadata), or a page's own image cropped. */
+export async function renderCard(job: CardJob): Promise<Buffer> {
+  if (job.kind === 'template') {
+    // Full colour at zlib level 6: a palette PNG is half the bytes but quantising takes 4× as long (measured: 120 ms against 28 ms a card).
+    const png = await loadSharp()(Buffer.from(await job.svg())).png({ compressionLevel: 6 }).toBuffer();
+    return withPngText(png, 'Title', job.title, job.lang);
+  }
+  // An SVG is rasterised at the density that makes it cover the card, so it is never upscaled as pixels.
+  let density: number | undefined;
+  if (job.svg) {
+    const { width = CARD_WIDTH, height = CARD_HEIGHT } = await loadSharp()(job.source).metadata();
+    density = Math.min(72 * Math.max(1, CARD_WIDTH / width, CARD_HEIGHT / height), 2400);
+  }
+  // No withMetadata(): sharp writes no EXIF, so a photo's GPS position stays out of the card.
+  const image = loadSharp()(job.source, density ? { density } : {}).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' });
+  return job.format === 'jpeg' ? image.jpeg({ quality: 82, mozjpeg: true }).toBuffer() : image.png({ compressionLevel: 9 }).toBuffer();
+}
+
+/**
+ * Inter from the site's WOFF2, through fontkit: layout with kerning, and glyph outlines. Why a
+ * library: sharp's fontconfig and FreeType cannot read WOFF2 (a `fontfile` of it is ignored and
+ * DejaVu is drawn instead), and decoding WOFF2 by hand is Brotli plus glyf reconstruction.
+ * fontkit cannot apply the variable font's weight axis to a WOFF2 (its composite glyphs fail),
+ * so cards use the default instance, Regular, and the template strokes it to look bold.
+ */
+export async function loadCardFont(bytes: Buffer): Promise<CardFont> {
+  const fontkit = await import('fontkit');
+  const font = fontkit.create(bytes);
+  const em = font.unitsPerEm;
+  // Each glyph's outline in font units, read once: a card draws the same letters many times.
+  const outlines = new Map<number, { command: string; args: number[] }[]>();
+  const outline = (glyph: Glyph) => {
+    let commands = outlines.get(glyph.id);
+    if (!commands) outlines.set(glyph.id, (commands = glyph.path.commands));
+    return commands;
+  };
+  return {
+    width: (text) => font.layout(text).advanceWidth / em,
+    path(text, size, x, y) {
+      const glyphs = font.layout(text);
+      const scale = size / em;
+      const parts: string[] = [];
+      let pen = 0;
+      glyphs.glyphs.forEach((glyph, i) => {
+        const at = glyphs.positions[i]!;
+        const gx = x + (pen + at.xOffset) * scale;
+        const gy = y - at.yOffset * scale;
+        for (const { command, args } of outline(glyph)) {
+          let d = SVG_COMMANDS[command] ?? '';
+          for (let a = 0; a < args.length; a += 2) d += `${a ? ' ' : ''}${round(gx + args[a]! * scale)} ${round(gy - args[a + 1]! * scale)}`;
+          parts.push(d);
+        }
+        pen += at.xAdvance;
+      });
+      return parts.join('');
+    },
+  };
+}
+
+const SVG_COMMANDS: Record<string, string> = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' };
+/** Hundredths of a pixel: finer than any rasteriser can show, short in the SVG. */
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The card's colours from the design tokens, so the card follows the site when they change. */
+export function tokenColours(scss: string): CardColours {
+  const token = (name: string) => {
+    const value = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(scss)?.[1];
+    if (!value) throw new Error(`${TOKENS} has no colour --${name}, which the social cards use`);
+    return value;
+  };
+  return { ink: token('ink'), navy: token('navy'), green: token('green'), greenLight: token('green-light'), slateLight: token('slate-light'), white: token('white') };
+}
+
+/** /fr/solutions/adas → fr-solutions-adas; / → home; /fr → fr-home. */
+export function slugOf(path: string): string {
+  const slug = path.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return !slug ? 'home' : /^[a-z]{2}$/.test(slug) ? `${slug}-home` : slug;
+}
+
+/** A card file from the cache folder, opened without following a link, and which file it was; undefined when it cannot be read. */
+async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileIdentity; mtimeMs: number } | undefined> {
+  try {
+    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const stats = await handle.stat();
+      // A card is ~60 KB: a bigger file is not one of ours, and is not read whole into memory.
+      if (!stats.isFile() || stats.size > MAX_CARD_BYTES) return undefined;
+      return { bytes: await handle.readFile(), identity: { dev: stats.dev, ino: stats.ino }, mtimeMs: stats.mtimeMs };
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Larger than any card (1200×630): as the reader thread's bound (card-reader.ts). */
+const MAX_CARD_BYTES = 16 * 1024 * 1024;
+
+/** lstat, or undefined where there is nothing to see (gone, unreadable). */
+function lstatQuiet(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A whole card the reader thread read: which file it is, and its bytes' SHA-256. */
+type CheckedCard = FileStats & { sha256: string; crc32: number };
+
+/**
+ * The card reader thread (card-reader.ts). A card it cannot use is `undefined` (read and drawn
+ * again here); a thread that fails (it cannot start, it stops) answers 'failed' for every card
+ * still waiting and every later one, and those are read on this thread as before: a failing
+ * thread costs speed, never a card.
+ */
+class CardReader {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, (answer: CheckedCard | number[] | undefined | 'failed') => void>();
+  private next = 0;
+  private failed = false;
+
+  constructor() {
+    // A small heap: the thread keeps one card's bytes at a time.
+    this.worker = new Worker(new URL('../speed/card-reader.ts', import.meta.url), { env: threadEnv(), resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+    this.worker.on('message', ({ id, card, linked }: { id: number; card?: CheckedCard; linked?: number[] }) => this.settle(id, linked ?? card));
+    const fail = () => {
+      this.failed = true;
+      for (const id of [...this.waiting.keys()]) this.settle(id, 'failed');
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', fail);
+  }
+
+  /** Reads and checks the card at `path`; with its `sum` (card-sums.ts), its SHA-256 is taken from there when its size and CRC-32 match. */
+  check(path: string, sum?: CardSum): Promise<CheckedCard | undefined | 'failed'> {
+    if (this.failed) return Promise.resolve('failed');
+    const id = this.next++;
+    this.worker.postMessage({ id, path, sum });
+    return new Promise((resolve) => this.waiting.set(id, (answer) => resolve(Array.isArray(answer) ? undefined : answer)));
+  }
+
+  /** Links `cards` where they go (card-reader.ts): 1 for each linked, 0 for each left; undefined if the thread failed. */
+  link(cards: CardLink[]): Promise<number[] | undefined> {
+    if (this.failed) return Promise.resolve(undefined);
+    const id = this.next++;
+    this.worker.postMessage({ id, link: cards });
+    return new Promise((resolve) => this.waiting.set(id, (answer) => resolve(Array.isArray(answer) ? answer : undefined)));
+  }
+
+  async close(): Promise<void> {
+    this.failed = true;
+    await this.worker.terminate();
+  }
+
+  private settle(id: number, answer: CheckedCard | number[] | undefined | 'failed'): void {
+    const resolve = this.waiting.get(id);
+    if (!resolve) return;
+    this.waiting.delete(id);
+    resolve(answer);
+  }
+}
+
+/** A card's bytes, read again where a link cannot be kept: they must be those its record names. */
+async function readExpected(path: string, digest: string): Promise<Buffer> {
+  const read = await readCard(path);
+  if (!read || sha256(read.bytes) !== digest) throw new Error(`the social card ${path} changed while the build was using it; build again`);
+  return read.bytes;
+}
+
+
+/** A card's file in the cache folder: its key (SHA-256, hex) and `.bin`; nothing else is touched. */
+const CARD_FILE = /^[0-9a-f]{64}\.bin$/;
+const CARD_KEY = /^[0-9a-f]{64}$/;
+/** What `each` knows of the cards it read (not a card: never swept), and how many records it keeps at most. */
+/** The single record earlier versions kept: removed by the sweep. */
+const VERIFIED = 'verified.json';
+/**
+ * One record per content folder (`verified-<hash of its path>.json`): a build reads only what
+ * its own content's cards need. A single record of every card in the folder (40,000 after the
+ * bench's 20,000 posts, 7 MB of JSON) cost the shipped site's build ~150 ms to parse for its 124
+ * cards, and switching between content folders kept the others' records in it.
+ */
+export const cardRecordName = (contentDir: string): string => `verified-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.json`;
+const RECORD_FILE = /^verified-[0-9a-f]{16}\.json$/;
+/** The sweep's last full look at the folder: when, how many cards, their bytes (not a card: never swept). */
+const LEDGER = 'sweep.json';
+const LOOK_EVERY = 86_400_000;
+/** Below this share of the size limit, the ledger spares the sweep a look; above it, a look trims the folder to TRIM_TO of it. */
+const LOOK_BELOW = 0.9;
+const TRIM_TO = 0.8;
+/** A card in use is marked (its mtime set to now) when its mark is older than this. */
+const MARK_EVERY = 86_400_000;
+
+/** The ledger, or undefined when it is missing or not what the sweep writes (it is only a hint). */
+async function readLedger(dir: string): Promise<{ at: number; count: number; bytes: number } | undefined> {
+  try {
+    const value: unknown = JSON.parse((await readCard(join(dir, LEDGER)))?.bytes.toString('utf8') ?? '');
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { at, count, bytes } = value as Record<string, unknown>;
+    return [at, count, bytes].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) ? { at: at as number, count: count as number, bytes: bytes as number } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Write to a unique temporary name, then rename: a reader sees no file or the whole file. */
+async function writeAtomic(path: string, bytes: Buffer): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true });
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, bytes);
+  await rename(temp, path);
+}
+
+/** What `ensure` gives for a card the record vouches for: nothing to make, nothing to wait for. */
+const SETTLED: Promise<undefined> = Promise.resolve(undefined);
+
+/**
+ * At most `n` jobs at once; the rest wait in order. The waiting list is read from a moving
+ * start, not shifted: plan() queues every route's card at once (40,000 at 20,000 posts), and an
+ * array that long is moved whole by each shift() (V8 cannot trim one that big in place): ~1 s of
+ * every such build went to that.
+ */
+export function limiter(n: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  let waiting: ((() => void) | undefined)[] = [];
+  let first = 0;
+  return async (job) => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active++;
+    try {
+      return await job();
+    } finally {
+      if (first < waiting.length) {
+        const next = waiting[first]!;
+        waiting[first++] = undefined;
+        if (first === waiting.length) {
+          waiting = [];
+          first = 0;
+        }
+        next();
+      } else active--;
+    }
+  };
+}

@@ -1,0 +1,832 @@
+// Everything → dist/, atomically: the new build is written to a sibling folder and swapped
+// in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
+// preview never sees half a site (and a build killed mid-swap is repaired by the next one:
+// output-siblings.ts). Also the small files every site needs: sitemap, robots, manifest.
+import { close, existsSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSync, unlink, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { PageWriter } from '../speed/page-writer.ts';
+import { crc32Of, sha256 } from '../hash.ts';
+import { linkKept } from '../speed/link-kept.ts';
+import type { Site } from '../content/model.ts';
+import type { Route } from '../render/routes.ts';
+import type { FileIdentity } from '../speed/page-cache-entry.ts';
+import { DEFAULT_LOCALE, localePath, locales, type Locale } from '../content/locales.ts';
+import { pathFormProblem, under } from '../content/paths.ts';
+import { escapeHtml as xml } from '../../common/html.ts';
+import { recoverInterrupted, removeLater, sibling, spareFolder, trashFolder } from './output-siblings.ts';
+
+export type Outputs = Map<string, Buffer>;
+
+/** The build manifest: what `site publish` and the admin read. Deterministic, no timestamps. */
+export const MANIFEST = '.site-build.json';
+
+/**
+ * Refuses an output path that is not a plain relative path (absolute, "..", "." or empty
+ * segments, backslashes): one computed from content that could land outside the build folder
+ * is a generator bug, never written.
+ */
+export function checkOutputPath(file: string): string {
+  const problem = pathFormProblem(file);
+  if (problem) throw new Error(`generator bug: the output path ${JSON.stringify(file)} ${problem}; every output path must stay inside the build folder`);
+  return file;
+}
+
+export async function writeAtomically(outDir: string, outputs: Outputs): Promise<void> {
+  await new OutputDir(outDir).commit(outputs);
+}
+
+/**
+ * A build written while it renders: each page goes to a temporary sibling of `outDir` as soon
+ * as it exists (the writes run on libuv's threads, beside the rendering), and `commit` writes
+ * what is left, waits for every write and swaps the folder in with renames. A failed or
+ * abandoned build (`abort`) leaves the previous `outDir` untouched.
+ */
+export class OutputDir {
+  private readonly temp: string;
+  private readonly old: string;
+  private readonly folders: Folders;
+  private readonly written = new Set<string>();
+  /** Writes not started yet: at most LIMIT run at once (each holds a file descriptor). */
+  private readonly queue: { target: string; data: Buffer | Buffer[] | ReadBytes; size: number; source?: Linkable; hashed?: Hashed; exists?: boolean }[] = [];
+  private running = 0;
+  private static readonly LIMIT = 32;
+  /** Bytes handed over and not yet written; past HIGH_WATER, `write` asks the caller to wait. */
+  private backlog = 0;
+  private static readonly HIGH_WATER = 24 * 1024 * 1024;
+  private relief: Promise<void> | undefined;
+  private relieved: (() => void) | undefined;
+  private pending = 0;
+  private failure: Error | undefined;
+  private drained: (() => void) | undefined;
+  /** The thread making the folders of a big build's pages ahead of them (`prepare`). */
+  private preparer: Worker | undefined;
+  /** The thread writing a big build's rendered pages (`prepare`). */
+  private writer: PageWriter | undefined;
+  /** Builds with fewer pages make their folders as they go: a thread costs more than it saves. */
+  static readonly PREPARE_FROM = 1000;
+  /** Whether the folder this build replaces is kept as the next one's spare (`spare` option). */
+  private readonly keepsSpare: boolean;
+  /** The new build is written over the spare (the build before the last), not into an empty folder. */
+  private fromSpare = false;
+  /** The thread listing the spare's files and folders, until `settle` has its answer. */
+  private walk: { worker: Worker; port: MessagePort; flag: Int32Array } | undefined;
+  /** What the spare held (paths relative to the build folder): what this build does not write is removed at commit. */
+  private spareFiles: Set<string> | undefined;
+  private spareDirs: Set<string> | undefined;
+
+  private readonly checksums: boolean;
+  /**
+   * With `spare` (`site build` with the page cache), the folder this build replaces is kept
+   * beside it (`.dist.spare`) instead of deleted, and the next such build writes over it instead
+   * of starting from an empty folder: a cached build links nearly every page, and making the
+   * folders was most of its time (one per page: 40,000 at 20,000 posts, ~100 µs each on this
+   * machine, on a thread of their own but in one parent folder, so one at a time), with the
+   * replaced build deleted by `rm` in the background meanwhile. Nothing in the spare is trusted:
+   * a thread lists it first (every entry a file or a folder of this user's, else it is not used),
+   * a page or card is linked only where the file there is not already the very file to link
+   * (device and inode, as always), every other file is replaced (never written into: it may be a
+   * cache's file), and whatever the build does not write is removed before the swap. So the
+   * output is byte for byte what an empty folder gives (`tests/unit/output/output-dir.test.ts`). A
+   * clean build (`--no-cache`) neither takes nor keeps one.
+   *
+   * `checksums`: a page's `hashed` hears its CRC-32 too (the page cache checks a page by it:
+   * page-cache-entry.ts); a build without the cache does not compute it.
+   */
+  constructor(readonly outDir: string, options: { spare?: boolean; checksums?: boolean } = {}) {
+    this.checksums = !!options.checksums;
+    const parent = dirname(outDir);
+    this.temp = sibling(outDir, 'tmp', process.pid);
+    this.old = sibling(outDir, 'old', process.pid);
+    this.keepsSpare = !!options.spare;
+    mkdirSync(parent, { recursive: true });
+    recoverInterrupted(outDir);
+    rmSync(this.temp, { recursive: true, force: true });
+    if (!(this.keepsSpare && this.takeSpare())) mkdirSync(this.temp);
+    this.folders = new Folders([this.temp]);
+  }
+
+  /** Claims the spare (a rename: another build cannot take it too) and starts listing it. */
+  private takeSpare(): boolean {
+    const spare = spareFolder(this.outDir);
+    if (!lstatSync(spare, { throwIfNoEntry: false })?.isDirectory()) return false;
+    try {
+      renameSync(spare, this.temp);
+    } catch {
+      return false;
+    }
+    this.fromSpare = true;
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      const worker = new Worker(WALKER, { eval: true, workerData: { root: this.temp, port: port2, flag }, transferList: [port2] });
+      worker.on('error', () => undefined);
+      worker.unref();
+      this.walk = { worker, port: port1, flag };
+    } catch {
+      this.dropSpare();
+    }
+    return true;
+  }
+
+  /**
+   * Before anything is written: the spare's listing (waited for, synchronously: the thread has had
+   * the content's loading and validation to do it). A spare that holds anything but this user's
+   * files and folders, or could not be listed, is thrown away and the build starts empty.
+   */
+  private settle(): void {
+    const walk = this.walk;
+    if (!walk) return;
+    this.walk = undefined;
+    let answer: { files: string; dirs: string } | { unsafe: string } | undefined;
+    if (Atomics.wait(walk.flag, 0, 0, 60_000) !== 'timed-out') answer = receiveMessageOnPort(walk.port)?.message as typeof answer;
+    walk.port.close();
+    void walk.worker.terminate();
+    if (!answer || 'unsafe' in answer) return this.dropSpare();
+    this.spareFiles = new Set(answer.files ? answer.files.split('\n') : []);
+    this.spareDirs = new Set(answer.dirs ? answer.dirs.split('\n') : []);
+    for (const dir of this.spareDirs) this.folders.made(under(this.temp, dir));
+  }
+
+  private dropSpare(): void {
+    this.fromSpare = false;
+    this.spareFiles = this.spareDirs = undefined;
+    const trash = trashFolder(this.outDir);
+    try {
+      renameSync(this.temp, trash);
+      removeLater(trash);
+    } catch {
+      rmSync(this.temp, { recursive: true, force: true });
+    }
+    mkdirSync(this.temp);
+  }
+
+  /**
+   * Over a spare, the way to `file` is made clear: a folder of the spare where the file goes is
+   * removed, and so is a file of the spare where one of its folders goes (a page that became a
+   * folder's, or the reverse). Called for every file before any thread touches it.
+   */
+  private clearWay(file: string): void {
+    const files = this.spareFiles;
+    if (!files) return;
+    if (this.spareDirs!.has(file)) {
+      rmSync(join(this.temp, file), { recursive: true, force: true });
+      const under = `${file}/`;
+      for (const dir of this.spareDirs!) if (dir === file || dir.startsWith(under)) this.spareDirs!.delete(dir);
+      for (const other of files) if (other.startsWith(under)) files.delete(other);
+      this.folders.forget(join(this.temp, file));
+    }
+    for (let slash = file.indexOf('/'); slash > 0; slash = file.indexOf('/', slash + 1)) {
+      const dir = file.slice(0, slash);
+      if (!files.has(dir)) continue;
+      rmSync(join(this.temp, dir), { force: true });
+      files.delete(dir);
+    }
+  }
+
+  /** What the spare held and this build did not write, removed (after every write, before the swap). */
+  private removeExtras(): void {
+    if (!this.spareFiles) return;
+    for (const file of this.spareFiles) if (!this.written.has(file)) rmSync(under(this.temp, file), { force: true });
+    const needed = new Set<string>();
+    for (const file of this.written) for (let dir = dirname(file); dir !== '.' && !needed.has(dir); dir = dirname(dir)) needed.add(dir);
+    // A folder removed takes those under it; removing those again finds nothing (force).
+    for (const dir of this.spareDirs!) if (!needed.has(dir)) rmSync(join(this.temp, dir), { recursive: true, force: true });
+  }
+
+  /**
+   * Starts writing one file, given whole or as pieces (written with one writev); never blocks.
+   * A failure surfaces in `commit`. `hashed`, for pieces, is called once they are written, with
+   * their SHA-256 (computed on the page writer's thread when there is one; undefined if the write
+   * failed): the file then holds them (the page cache links it: Builder.renderAll).
+   */
+  write(file: string, data: Buffer | Buffer[], hashed?: Hashed): Promise<void> | undefined {
+    return this.enqueue(file, data, undefined, hashed);
+  }
+
+  /**
+   * Like `write`, for bytes that are already a file (`source.path`: a page in the page cache, a
+   * social card in the card cache): a hard link to it, so the bytes are not written again. The
+   * link is kept only when it names the very file the bytes were read and checked from
+   * (`source.identity`: device and inode, from fstat when it was read); anything else there now
+   * (another file renamed over it, a link) is replaced by the bytes. Where a link cannot be made
+   * (another file system, one without links, the file gone) the bytes are written. The cache's
+   * file and dist/'s are then one file: the caches replace a file by renaming a new one over it,
+   * never writing into it, and `site build` never writes into dist/ (a build is a new folder), so
+   * neither changes the other; a tool that edits dist/'s files in place would change the cache's
+   * too, and the next build's check (SHA-256 of every page; a card must be a whole image) would
+   * find it (docs/performance.md).
+   */
+  link(file: string, source: Linkable, data: Buffer | ReadBytes): Promise<void> | undefined {
+    return this.enqueue(file, data, source);
+  }
+
+  /**
+   * Once the routes are known: a big build (from PageWriter.FROM pages) writes its rendered pages
+   * on a thread of its own (page-writer.ts), and (from PREPARE_FROM pages, unless `ahead` is
+   * false) the folders of `files` are made ahead, in the order the pages will come, on another
+   * thread. A page is a folder of its own (blog-details/<id>/index.html): at 20,000 posts that is
+   * 40,000 folders, and each `mkdir` took ~56 µs of system time on this machine, 2.3 s of the main
+   * thread in a cached build (whose pages are mostly links made on the main thread). In a clean
+   * build the page writer made them itself, between its files: at 4,000 posts its profile had
+   * 1.7 s of `mkdir` and 1.4 s of `open` while the main thread waited 1.6 s for its buffers;
+   * with the folders made ahead, 6 alternating pairs of clean 4,000-post builds took 3.35-3.53 s
+   * against 3.43-3.90 s (medians 3.47 and 3.60), at less user CPU. That thread says how far it got
+   * every 256 folders; a page whose folder it has not reported yet makes it itself (an existing
+   * folder is no error), so nothing waits for the thread and a thread that fails costs only
+   * speed. Every path is checked first, like any output path.
+   */
+  prepare(files: readonly string[], ahead = true): void {
+    // Folders the spare has are made; the way to each page is cleared when it is claimed or written.
+    this.settle();
+    if (!this.writer && files.length >= PageWriter.FROM) this.writer = new PageWriter({ crc: this.checksums });
+    if (this.preparer || !ahead || files.length < OutputDir.PREPARE_FROM) return;
+    const folders: string[] = [];
+    const seen = new Set<string>();
+    for (const file of files) {
+      const folder = dirname(under(this.temp, checkOutputPath(file)));
+      if (seen.has(folder) || this.folders.isMade(folder)) continue;
+      seen.add(folder);
+      folders.push(folder);
+    }
+    // Over a spare, most folders are there already.
+    if (!folders.length) return;
+    const worker = new Worker(PREPARER, { eval: true, workerData: folders });
+    let made = 0;
+    worker.on('message', (count: number) => {
+      for (; made < count; made++) this.folders.made(folders[made]!);
+    });
+    // Whatever it did not make, the pages make as they come.
+    worker.on('error', () => undefined);
+    this.preparer = worker;
+  }
+
+  /** Stops the folder thread (done or not) and the page writer (idle by then) before the folder is swapped in or removed. */
+  private async stopPreparing(): Promise<void> {
+    const [worker, writer] = [this.preparer, this.writer];
+    this.preparer = this.writer = undefined;
+    await Promise.all([worker?.terminate(), writer?.close()]);
+  }
+
+  /**
+   * Where `file` goes in the new build, for a writer of its own (a render thread writes its
+   * pages there itself, render-pool.ts); `commit` counts it as written. The file must be complete
+   * before `commit` is called.
+   */
+  claim(file: string): string {
+    checkOutputPath(file);
+    this.settle();
+    this.clearWay(file);
+    this.written.add(file);
+    return under(this.temp, file);
+  }
+
+  /** Whether `file` is in the build being written over (the spare), as far as is known once it is claimed. */
+  inSpare(file: string): boolean {
+    return !!this.spareFiles?.has(file);
+  }
+
+  private enqueue(file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable, hashed?: Hashed): Promise<void> | undefined {
+    checkOutputPath(file);
+    this.settle();
+    this.clearWay(file);
+    this.written.add(file);
+    this.pending += 1;
+    // Bytes read only if a link cannot be made are not held meanwhile: no backlog.
+    const size = typeof data === 'function' ? 0 : Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
+    this.backlog += size;
+    if (this.writer && Array.isArray(data)) {
+      // The page writer takes pages in batches, beside the LIMIT of libuv's writes.
+      this.writer.write(under(this.temp, file), data, (error, digest, crc) => {
+        hashed?.(error ? undefined : digest, crc);
+        this.finished(size, error, false);
+      });
+    } else {
+      this.queue.push({ target: under(this.temp, file), data, size, source, hashed, exists: this.spareFiles?.has(file) });
+      this.pump();
+    }
+    // A renderer faster than the disk would otherwise hold every page in memory until the end.
+    if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
+    // The renderer waits for pages to be written: none may wait in a batch meanwhile.
+    this.writer?.flush();
+    return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
+  }
+
+  private pump(): void {
+    while (this.running < OutputDir.LIMIT && this.queue.length) {
+      const { target, data, size, source, hashed, exists } = this.queue.shift()!;
+      this.running += 1;
+      const done = (error: Error | null) => this.finished(size, error, true);
+      // A link is three short system calls (mkdir when its folder is new, link, lstat), made here
+      // and now: through libuv's threads each call cost the main thread more than the call itself
+      // (a thread woken per call, on two cores already busy). A/B, 4,000 posts, one post edited,
+      // 16,000 links: 6.36-6.44 s against 6.81-6.98 s, user CPU 8.0 against 8.6 s. Writing pages
+      // the same way gained nothing (9.3-12.1 s against 9.1-10.6 s): a write is longer, and on
+      // the main thread it waits in line with rendering.
+      if (source && !Array.isArray(data)) {
+        let error: Error | null = null;
+        try {
+          this.folders.makeSync(dirname(target));
+        } catch (e) {
+          error = e as Error;
+        }
+        if (error) queueMicrotask(() => done(error));
+        else linkChecked(source, target, data, done, exists);
+        continue;
+      }
+      const digest = hashed && Array.isArray(data) ? sha256(data) : undefined;
+      const written = digest === undefined ? done : (error: Error | null) => {
+        hashed!(error ? undefined : digest, this.checksums ? crc32Of(data as Buffer[]) : undefined);
+        done(error);
+      };
+      this.folders.make(dirname(target), (error) => {
+        if (error) written(error);
+        else if (Buffer.isBuffer(data)) writeNew(target, data, written);
+        else if (Array.isArray(data)) writePieces(target, data, written);
+        else done(new Error(`generator bug: bytes to read for ${target} without a file to link`));
+      });
+    }
+  }
+
+  /**
+   * Writes the outputs not written yet, waits for all writes, then swaps the new build in. The
+   * replaced build is deleted, or kept as the next build's spare with `keep` (by default when
+   * this one was made with `spare`).
+   */
+  async commit(outputs: Outputs, options: { keep?: boolean } = {}): Promise<void> {
+    try {
+      for (const [file, bytes] of outputs) if (!this.written.has(file)) this.write(file, bytes);
+      this.writer?.flush();
+      if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
+      if (this.failure) throw this.failure;
+      await this.stopPreparing();
+      this.removeExtras();
+      this.swap();
+    } catch (error) {
+      await this.abort();
+      throw new Error(`could not write ${this.outDir}`, { cause: error });
+    }
+    if ((options.keep ?? this.keepsSpare) && existsSync(this.old) && this.keepAsSpare(this.old)) return;
+    // Out of the way under a name no recovery restores, then deleted in the background.
+    const trash = trashFolder(this.outDir);
+    try {
+      renameSync(this.old, trash);
+      removeLater(trash);
+    } catch {
+      removeLater(this.old);
+    }
+  }
+
+  /** `folder` becomes the spare, replacing one left there (another build's); false if it cannot. */
+  private keepAsSpare(folder: string): boolean {
+    if (!mostlyShared(folder, this.written)) return false;
+    const spare = spareFolder(this.outDir);
+    if (lstatSync(spare, { throwIfNoEntry: false })) {
+      const trash = trashFolder(this.outDir);
+      try {
+        renameSync(spare, trash);
+        removeLater(trash);
+      } catch {
+        return false;
+      }
+    }
+    try {
+      renameSync(folder, spare);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Two renames: outDir → .old-PID, then .tmp-PID → outDir. A kill between them leaves no
+   * outDir; the next build's `recoverInterrupted` puts .old-PID back. A second rename that
+   * fails puts it back at once.
+   */
+  private swap(): void {
+    const hadPrevious = existsSync(this.outDir);
+    if (hadPrevious) renameSync(this.outDir, this.old);
+    try {
+      renameSync(this.temp, this.outDir);
+    } catch (error) {
+      if (hadPrevious) renameSync(this.old, this.outDir);
+      throw error;
+    }
+  }
+
+  /**
+   * Drops the partial build (after the writes in flight have finished). A build written over the
+   * spare gives it back: whatever it holds now, the next build lists it and trusts none of it.
+   */
+  async abort(): Promise<void> {
+    if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
+    await this.stopPreparing();
+    const walk = this.walk;
+    this.walk = undefined;
+    if (walk) {
+      walk.port.close();
+      await walk.worker.terminate();
+    }
+    if (this.fromSpare && !lstatSync(spareFolder(this.outDir), { throwIfNoEntry: false })) {
+      try {
+        renameSync(this.temp, spareFolder(this.outDir));
+        return;
+      } catch {
+        // Removed below, as any abandoned build.
+      }
+    }
+    rmSync(this.temp, { recursive: true, force: true });
+  }
+
+
+  /** One write or link is over (`running`: one of libuv's LIMIT, not the page writer's). */
+  private finished(size: number, error: Error | null, running: boolean): void {
+    this.backlog -= size;
+    if (this.relieved && this.backlog <= OutputDir.HIGH_WATER / 2) {
+      this.relieved();
+      this.relief = this.relieved = undefined;
+    }
+    if (error) this.failure ??= error;
+    if (running) this.running -= 1;
+    this.pending -= 1;
+    if (this.pending === 0) this.drained?.();
+    else this.pump();
+  }
+}
+
+/**
+ * Whether most pages of the build in `folder` are files with another name too (a cache's: the
+ * page cache links its entries into a build), looking at up to 32 of the pages in `files` it has.
+ * Kept as a spare, such a build costs little more than its folders on disk; one whose pages are
+ * its own (a `--no-cache` build, or one whose cache entries were swept since) would be a second
+ * copy of the site.
+ */
+function mostlyShared(folder: string, files: Iterable<string>): boolean {
+  let seen = 0;
+  let shared = 0;
+  for (const file of files) {
+    if (!file.endsWith('.html')) continue;
+    const stats = lstatSync(join(folder, file), { throwIfNoEntry: false });
+    if (!stats?.isFile()) continue;
+    seen += 1;
+    if (stats.nlink > 1) shared += 1;
+    if (seen === 32) break;
+  }
+  return seen > 0 && shared * 2 >= seen;
+}
+
+/** Folders made once each, asynchronously; writes wait for their folder. */
+export class Folders {
+  /** Folders made (true) or being made (the writes waiting for them). */
+  private readonly state = new Map<string, true | ((error: Error | null) => void)[]>();
+
+  constructor(made: string[] = []) {
+    for (const folder of made) this.state.set(folder, true);
+  }
+
+  /** Whether `folder` is known to exist. */
+  isMade(folder: string): boolean {
+    return this.state.get(folder) === true;
+  }
+
+  /** `folder` exists (made by another thread); a make in flight for it finishes on its own. */
+  made(folder: string): void {
+    if (!this.state.has(folder)) this.state.set(folder, true);
+  }
+
+  /** Makes `folder` now (mkdir and its parents as needed); for the links made on the main thread. */
+  makeSync(folder: string): void {
+    if (this.state.get(folder) === true) return;
+    mkdirSync(folder, { recursive: true });
+    const waiting = this.state.get(folder);
+    this.state.set(folder, true);
+    if (Array.isArray(waiting)) for (const next of waiting) next(null);
+  }
+
+  make(folder: string, then: (error: Error | null) => void): void {
+    const state = this.state.get(folder);
+    if (state === true) return then(null);
+    if (state) return void state.push(then);
+    const waiting = [then];
+    this.state.set(folder, waiting);
+    mkdir(folder, { recursive: true }, (error) => {
+      if (error) this.state.delete(folder);
+      else this.state.set(folder, true);
+      for (const next of waiting) next(error);
+    });
+  }
+
+  /** `folder` and those under it are gone (removed from a spare: OutputDir.clearWay). */
+  forget(folder: string): void {
+    const under = `${folder}/`;
+    for (const [known, state] of this.state) if (state === true && (known === folder || known.startsWith(under))) this.state.delete(known);
+  }
+}
+
+/**
+ * The spare's lister (OutputDir.takeSpare): every file and folder under `root`, as paths relative
+ * to it, or why the spare may not be used (a link, a pipe, a folder not this user's or not
+ * writable by them, a name with a line break, a folder it cannot read). It answers on `port`,
+ * then sets `flag`, always (the build waits on it).
+ */
+const WALKER = `
+const { workerData } = require('node:worker_threads');
+const { lstatSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { root, port, flag } = workerData;
+const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+let answer;
+try {
+  const files = [];
+  const dirs = [];
+  let unsafe = '';
+  const stack = [''];
+  while (stack.length && !unsafe) {
+    const rel = stack.pop();
+    const folder = rel ? join(root, rel) : root;
+    const stats = lstatSync(folder);
+    if (!stats.isDirectory()) unsafe = (rel || '.') + ' is not a folder';
+    else if (uid >= 0 && (stats.uid !== uid || (stats.mode & 0o700) !== 0o700)) unsafe = (rel || '.') + ' is not a folder this user may write';
+    if (unsafe) break;
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = rel ? rel + '/' + entry.name : entry.name;
+      if (entry.name.includes('\\n')) unsafe = 'a name has a line break';
+      else if (entry.isDirectory()) { dirs.push(path); stack.push(path); }
+      else if (entry.isFile()) files.push(path);
+      else unsafe = path + ' is neither a file nor a folder';
+      if (unsafe) break;
+    }
+  }
+  answer = unsafe ? { unsafe } : { files: files.join('\\n'), dirs: dirs.join('\\n') };
+} catch (error) {
+  answer = { unsafe: String(error && error.message) };
+} finally {
+  try { port.postMessage(answer || { unsafe: 'no answer' }); } finally { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); }
+}
+`;
+
+/** The folder thread (OutputDir.prepare): plain JavaScript, nothing of the tool's loaded. */
+const PREPARER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { mkdirSync } = require('node:fs');
+let made = 0;
+for (const folder of workerData) {
+  mkdirSync(folder, { recursive: true });
+  if (++made % 256 === 0) parentPort.postMessage(made);
+}
+parentPort.postMessage(made);
+`;
+
+/** Hears a written file's SHA-256 (lowercase hex) and CRC-32, or undefined when it could not be written. */
+export type Hashed = (sha256: string | undefined, crc32?: number) => void;
+
+/** A file whose bytes are known and checked: where it is, and which file it was then (fstat). */
+export interface Linkable {
+  path: string;
+  identity: FileIdentity;
+}
+
+/**
+ * A file's bytes to be read only when needed: where a link to the file cannot be kept (OutputDir.link),
+ * its bytes are read then, and must be the ones the build counted on (else it rejects).
+ */
+export type ReadBytes = () => Promise<Buffer>;
+
+/**
+ * A hard link to `source` when it is still the file it was; otherwise `data` written. The link and
+ * its check are synchronous; writing the bytes, if it comes to that, is not.
+ */
+function linkChecked(source: Linkable, target: string, data: Buffer | ReadBytes, done: (error: Error | null) => void, exists = false): void {
+  if (linkKept(source.path, source.identity, target, false, exists)) return void queueMicrotask(() => done(null));
+  if (typeof data === 'function') data().then((bytes) => writeNew(target, bytes, done), done);
+  else writeNew(target, data, done);
+}
+
+/**
+ * Writes `data` as a new file at `target`: a file already there (in a spare, OutputDir) is
+ * unlinked first, never written into, since it may be a cache's file linked there.
+ */
+function writeNew(target: string, data: Buffer, done: (error: Error | null) => void): void {
+  writeFile(target, data, { flag: 'wx' }, (error) => {
+    if ((error as NodeJS.ErrnoException | null)?.code !== 'EEXIST') return done(error);
+    unlink(target, (gone) => (gone && gone.code !== 'ENOENT' ? done(gone) : writeFile(target, data, { flag: 'wx' }, done)));
+  });
+}
+
+/** open, writev (again for whatever a short write left), close. */
+export function writePieces(target: string, pieces: Buffer[], done: (error: Error | null) => void, again = true): void {
+  // A new file, as writeNew makes one.
+  open(target, 'wx', (error, fd) => {
+    if (error?.code === 'EEXIST' && again) return unlink(target, (gone) => (gone && gone.code !== 'ENOENT' ? done(gone) : writePieces(target, pieces, done, false)));
+    if (error) return done(error);
+    const finish = (failure: Error | null) => close(fd, (e) => done(failure ?? e));
+    const next = (rest: Buffer[]) =>
+      writev(fd, rest, (e, written) => {
+        if (e) return finish(e);
+        let left = written;
+        while (rest.length && left >= rest[0]!.length) left -= rest.shift()!.length;
+        if (rest.length) rest[0] = rest[0]!.subarray(left);
+        if (rest.length) next(rest);
+        else finish(null);
+      });
+    next([...pieces]);
+  });
+}
+
+/** Writes only the files whose bytes changed (preview rebuilds); each via rename, never torn. */
+export function writeChanged(outDir: string, outputs: Outputs, previous: Outputs): string[] {
+  const changed: string[] = [];
+  for (const [file, bytes] of outputs) {
+    const before = previous.get(file);
+    if (before === bytes || (before && before.equals(bytes))) continue;
+    changed.push(file);
+  }
+  for (const file of previous.keys()) if (!outputs.has(file)) changed.push(file);
+  return writeListed(outDir, outputs, changed);
+}
+
+/**
+ * Writes the files `changed` names as `outputs` has them (each via rename, never torn) and
+ * removes those it no longer has: a preview edit, whose changed files the Builder already knows
+ * (Update.changedFiles), so the whole site's outputs are not compared a second time.
+ */
+export function writeListed(outDir: string, outputs: Outputs, changed: readonly string[]): string[] {
+  for (const file of changed) {
+    const bytes = outputs.get(file);
+    if (!bytes) {
+      rmSync(join(outDir, checkOutputPath(file)), { force: true });
+      continue;
+    }
+    const target = join(outDir, checkOutputPath(file));
+    mkdirSync(dirname(target), { recursive: true });
+    const temp = `${target}.tmp-${process.pid}`;
+    writeFileSync(temp, bytes);
+    renameSync(temp, target);
+  }
+  return [...changed];
+}
+
+/** One output file as the build manifest records it. */
+export interface FileDigest {
+  bytes: number;
+  /** SHA-256 of the bytes, lowercase hex: `site publish` refuses a file whose bytes changed since. */
+  sha256: string;
+}
+
+export interface BuildManifest {
+  generator: string;
+  valid: true;
+  mode: 'production' | 'preview';
+  routes: { path: string; file: string; status: number; title: string; sources: string[]; islands: string[] }[];
+  /** Every output file (the manifest itself aside), with its size and content hash. */
+  files: Record<string, FileDigest>;
+}
+
+/** `digests`: every output file (the manifest itself aside), its length and SHA-256. Keys sorted, so equal builds give equal bytes. */
+export function manifestFor(routes: Route[], islands: Map<string, string[]>, digests: Map<string, FileDigest>, mode: BuildManifest['mode'], version: string): Buffer {
+  // Written entry by entry, exactly as JSON.stringify(manifest, null, 1) writes it, into pieces
+  // of a few dozen KB (TextPieces): at 20,000 posts the manifest is ~25 MB, and as one text (and
+  // the 80,000 entries' texts joined) it was ~50 MB of strings too large for V8's young
+  // generation, alive until a full collection at the end of the build, where its peak is.
+  // (`files` by hand and not as an object of 80,000 keys: 117-231 ms against 164-368 ms.)
+  const out = new TextPieces();
+  out.add(`{\n "generator": ${JSON.stringify(`site ${version}`)},\n "valid": true,\n "mode": ${JSON.stringify(mode)},\n "routes": [`);
+  routes.forEach((r, i) => {
+    const entry = { path: r.path, file: r.file, status: r.status, title: r.title, sources: r.sources, islands: islands.get(r.path) ?? [] };
+    out.add(`${i ? ',' : ''}\n  ${JSON.stringify(entry, null, 1).replaceAll('\n', '\n  ')}`);
+  });
+  out.add(routes.length ? '\n ],\n "files": {' : '],\n "files": {');
+  const names = [...digests.keys()].sort();
+  names.forEach((file, i) => {
+    const { bytes, sha256 } = digests.get(file)!;
+    out.add(`${i ? ',' : ''}\n  ${JSON.stringify(file)}: {\n   "bytes": ${JSON.stringify(bytes)},\n   "sha256": ${JSON.stringify(sha256)}\n  }`);
+  });
+  out.add(names.length ? '\n }\n}\n' : '}\n}\n');
+  return out.bytes();
+}
+
+/**
+ * A long text made of many short ones, encoded a few dozen KB at a time: no string of the whole
+ * is ever made. A string over ~128 KB is allocated where V8 frees it only in a full collection,
+ * and the files that list every page (the build manifest, the sitemap) are tens of MB at
+ * 20,000 posts, made at the end of a build, where its peak memory is.
+ */
+export class TextPieces {
+  private static readonly PIECE = 64 * 1024;
+  private readonly pieces: Buffer[] = [];
+  private texts: string[] = [];
+  private length = 0;
+
+  add(text: string): void {
+    this.texts.push(text);
+    this.length += text.length;
+    if (this.length >= TextPieces.PIECE) this.encode();
+  }
+
+  bytes(): Buffer {
+    this.encode();
+    return Buffer.concat(this.pieces);
+  }
+
+  private encode(): void {
+    if (!this.texts.length) return;
+    this.pieces.push(Buffer.from(this.texts.join('')));
+    this.texts = [];
+    this.length = 0;
+  }
+}
+
+
+/**
+ * The sitemap protocol's bounds for one file (sitemaps.org): 50,000 URLs and 50 MB (52,428,800
+ * bytes) uncompressed. Search engines refuse a sitemap past either, and a bilingual site passes
+ * 50,000 URLs at 25,000 posts.
+ */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
+
+/** A part of a sitemap too big for one file: sitemap-1.xml, sitemap-2.xml… */
+export const isSitemapPart = (file: string): boolean => /^sitemap-[1-9][0-9]*\.xml$/.test(file);
+
+/**
+ * Every page in every language, each with its language versions as xhtml:link alternates
+ * (itself included, and x-default: the English page), so search engines pair them.
+ */
+export function sitemap(site: Site, routes: Route[]): Buffer {
+  return sitemaps(site, routes).get('sitemap.xml')!;
+}
+
+/**
+ * The sitemap's files: `sitemap.xml` alone while every page fits the protocol's bounds (`limits`),
+ * else `sitemap.xml` is a sitemap index naming `sitemap-1.xml`, `sitemap-2.xml`… (pages in the
+ * routes' order), each within the bounds, with the newest `lastmod` of its pages. robots.txt
+ * names `sitemap.xml` either way.
+ */
+export function sitemaps(site: Site, routes: Route[], limits = SITEMAP_LIMITS): Map<string, Buffer> {
+  const listed = routes.filter((r) => r.sitemap && r.status === 200);
+  const byKey = new Map<string, Route[]>();
+  for (const r of listed) {
+    const versions = byKey.get(r.key);
+    if (versions) versions.push(r);
+    else byKey.set(r.key, [r]);
+  }
+  const url = (path: string) => xml(site.config.url + path);
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+  const foot = '</urlset>\n';
+  // In pieces (TextPieces): at 20,000 posts the sitemap is ~17 MB.
+  interface Part { out: TextPieces; urls: number; bytes: number; lastmod?: string }
+  const parts: Part[] = [];
+  const open = (): Part => {
+    const out = new TextPieces();
+    out.add(head);
+    const part = { out, urls: 0, bytes: Buffer.byteLength(head) + foot.length };
+    parts.push(part);
+    return part;
+  };
+  let part = open();
+  if (!listed.length) part.out.add('\n');
+  for (const r of listed) {
+    const versions = byKey.get(r.key)!;
+    const links = versions.length > 1
+      ? [...versions.map((v) => `<xhtml:link rel="alternate" hreflang="${locales[v.locale].tag}" href="${url(v.path)}"/>`),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${url(r.alternates[0]!.path)}"/>`].join('')
+      : '';
+    const entry = `<url><loc>${url(r.path)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${links}</url>\n`;
+    const size = Buffer.byteLength(entry);
+    if (part.urls > 0 && (part.urls >= limits.urls || part.bytes + size > limits.bytes)) part = open();
+    part.out.add(entry);
+    part.urls++;
+    part.bytes += size;
+    if (r.lastmod && (!part.lastmod || r.lastmod > part.lastmod)) part.lastmod = r.lastmod;
+  }
+  for (const p of parts) p.out.add(foot);
+  if (parts.length === 1) return new Map([['sitemap.xml', parts[0]!.out.bytes()]]);
+  const files = new Map<string, Buffer>();
+  const index = parts.map((p, i) => `<sitemap><loc>${url(`/sitemap-${i + 1}.xml`)}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</sitemap>\n`);
+  files.set('sitemap.xml', Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index.join('')}</sitemapindex>\n`));
+  parts.forEach((p, i) => files.set(`sitemap-${i + 1}.xml`, p.out.bytes()));
+  return files;
+}
+
+export function robots(site: Site): Buffer {
+  return Buffer.from(`User-agent: *\nAllow: /\n\nSitemap: ${site.config.url}/sitemap.xml\n`);
+}
+
+/** The web app manifest of one language: /manifest.webmanifest, /fr/manifest.webmanifest (its name, language and start page). */
+export function webManifest(site: Site, icon: string, locale: Locale = DEFAULT_LOCALE): Buffer {
+  const manifest = {
+    name: site.config.legalName,
+    short_name: site.config.brand,
+    // site.yaml is shared: another language describes itself with its home page's description.
+    description: locale === DEFAULT_LOCALE ? site.config.description : site.pages.home.description,
+    lang: locales[locale].tag,
+    start_url: localePath('/', locale),
+    display: 'browser',
+    background_color: '#ffffff',
+    theme_color: site.config.themeColor ?? '#0B1F33',
+    icons: [{ src: icon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  };
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Where each language's manifest is. */
+export const manifestPath = (locale: Locale) => localePath('/manifest.webmanifest', locale);

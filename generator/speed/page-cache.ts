@@ -1,0 +1,677 @@
+// The page cache of `site build`: each page's output is kept in .site/cache/pages
+// under a key naming everything it was rendered from, so a build after one edit renders only
+// the pages that edit changes and copies the others, byte for byte as a clean build writes them.
+//
+// What a page's key covers (a wider key costs speed, a narrower one correctness):
+//  - the tool: the package version, every source file of generator/, templates/, styles/,
+//    functions/ and bin/, package.json and the lockfile (dependency versions), Node's version
+//    and its ICU (dates are formatted with Intl). A change there changes every key: the cache
+//    is dropped, and the build sweeps the old entries;
+//  - the build: mode, drafts, the bundle (the inlined stylesheet, the scripts' hashed names),
+//    the languages;
+//  - the site: every content file but the blog posts, in every language (site.yaml, navigation,
+//    ui copy, forms, page copy, the small collections, legal text, images, static files):
+//    an edit to any of them renders every page again;
+//  - the page: its route (path, title, description, alternates, social card name…), the bytes
+//    of the files it is built from and of their other-language versions, and for a page that
+//    lists posts the front matter of every post in every language (lists show front matter,
+//    never a body: the preview's rule, generator/preview/affected.ts, relies on the same).
+// Feeds, the sitemap, the search index and the manifests are not pages: every build makes them.
+// A big blog's whole list is kept beside the entries under its list page's key (list-cache.ts).
+//
+// An entry is two files: <dir>/<key>.head, a check line and a JSON header, and <dir>/<key>, the
+// page's bytes exactly, so that `site build` can hard-link it into dist/ instead of writing the
+// page again (OutputDir.link; 8,000 pages are 600 MB). The header names the key, the page's size,
+// SHA-256 (the build manifest's) and CRC-32, its islands, and every image and icon the asset store gave it (with a hash of
+// each answer). A reused page asks the store again for each, so
+// the image files, the sprite and the photo-role warnings are those a render would give, and
+// an answer that differs (a photo encoded otherwise) renders the page instead.
+//
+// The folder is input from a stranger (CI restores it from an artifact). An entry is used only
+// when both files are regular files reached without a link (the page under 64 MB), its check
+// line matches its header (SHA-256, or HMAC-SHA256 with SITE_CACHE_SECRET set), its header
+// names the key it is filed under, and its page matches the header's size and CRC-32 (SHA-256
+// with SITE_CACHE_SECRET: page-cache-entry.ts, readEntry, says why); anything else is ignored
+// with a warning and the page is rendered. Names in the folder are computed
+// here, never read from it; nothing is written through a link, nor anywhere but the folder, and
+// an entry is never written into: a store renames a new file over it. A page reaches dist/
+// through OutputDir: linked, and only when the link names the very file (device and inode) whose
+// bytes were checked, or else written from those bytes.
+// Without a secret the check line proves integrity, not origin: CI restores only caches its
+// own runs on main saved (.github/workflows/publish.yml).
+import { createHash, randomBytes } from 'node:crypto';
+import { StoreThread } from './page-cache-store.ts';
+import { Worker } from 'node:worker_threads';
+import { threadEnv } from './thread-env.ts';
+import { availableParallelism } from 'node:os';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { lstat, open, rename, unlink } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import type { SourceRecord } from '../content/load.ts';
+import type { Route } from '../render/routes.ts';
+import type { ClientAssets, RenderInputs } from '../render/render.ts';
+import { AssetReplay, Recorder } from './asset-record.ts';
+import { inLocale, locales, splitLocale, type Locale } from '../content/locales.ts';
+import { stableJson } from '../assets/images/cache.ts';
+import { checkOf, MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
+import { crc32Of, sha256 } from '../hash.ts';
+import { under } from '../content/paths.ts';
+import type { Linkable } from '../output/write.ts';
+
+const ENTRY_FILE = /^([0-9a-f]{64})(\.head)?$/;
+/**
+ * Entries read ahead of the page being written (by the reader thread), and stores in flight.
+ * A build that only links its pages gets no bytes back, so it reads further ahead: the thread
+ * then links page after page while this thread handles the answers.
+ */
+const READ_AHEAD = 8;
+const READ_AHEAD_LINKED = 64;
+const STORE_LIMIT = 8;
+
+/**
+ * Reader threads for a build with `entries` cache entries to read: two from 1,000 entries (a
+ * thread costs ~50 ms to start, more than a small build's reads) on a machine with more than two
+ * cores; one otherwise. On this 2-core machine a second reader was a wash: 20,000 posts, first
+ * cached build (every page read and hashed), alternating: 20.4-21.3 s against 19.5-25.5 s with
+ * one (the page loop ~1 s shorter, the card thread then slower); next build 15.1 s against
+ * 15.3 s. Two readers, the render loop and the folder thread want more than two cores.
+ * SITE_CACHE_READERS=n sets the number (1 to 8).
+ */
+export function readerThreads(entries: number, env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+  const asked = Number(env.SITE_CACHE_READERS);
+  if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
+  return entries >= 1000 && cores > 2 ? 2 : 1;
+}
+const STORE_HIGH_WATER = 32 * 1024 * 1024;
+
+export interface PageCacheOptions {
+  /** The folder (git-ignored; CI persists it). */
+  dir: string;
+  /** Signs and checks each entry's header (HMAC-SHA256); entries not signed with it are ignored. */
+  secret?: string;
+  /** The folder above which links are the machine's business, not the cache's (default: the folder's parent). */
+  trusted?: string;
+}
+
+/** What the build knows when its pages are about to render. */
+export interface CacheContext {
+  root: string;
+  contentDir: string;
+  mode: string;
+  includeDrafts: boolean;
+  routes: readonly Route[];
+  records: ReadonlyMap<string, SourceRecord>;
+  client: ClientAssets;
+  inputs: RenderInputs;
+  /**
+   * The pages' bytes are only linked into the new build (`site build`): a page file this
+   * machine's record vouches for is not read, and any other is read and checked on the reader
+   * thread without its bytes being handed over (CachedPage.bytes is undefined either way).
+   */
+  lazy?: boolean;
+  /**
+   * With `lazy`: where a route's file goes in the new build (OutputDir.claim). The reader thread
+   * then links there itself each page this machine's record vouches for (a page it had to read
+   * is linked by the build), and such a page comes back `linked`.
+   */
+  claim?: (file: string) => string;
+  /**
+   * Whether a file is in the build being written over (OutputDir's spare, asked once the file is
+   * claimed): the reader thread then looks at it before linking, since it is most often that very
+   * page already (an attempt to link first failed with EEXIST for each such page).
+   */
+  inSpare?: (file: string) => boolean;
+}
+
+/** A page taken from the cache. */
+export interface CachedPage {
+  /** Undefined where the build only links (CacheContext.lazy): `size` and `sha256` are the checked or recorded ones. */
+  bytes: Buffer | undefined;
+  size: number;
+  sha256: string;
+  islands: string[];
+  /** The entry's page file, which holds exactly `bytes`, as it was when read (OutputDir.link). */
+  source: Linkable;
+  /** Already linked into the new build by the reader thread (CacheContext.claim): nothing left to do. */
+  linked?: boolean;
+}
+
+export interface PageCacheStats {
+  /** The island scripts: taken from the bundle cache, or bundled (and stored), or bundled after ignoring a bad file. */
+  scripts?: 'reused' | 'stored' | 'ignored' | 'failed';
+  reused: number;
+  /** Reused pages whose file this machine's record vouched for: linked without being read again. */
+  vouched: number;
+  rendered: number;
+  /** The routes this build rendered (the others came from the cache). */
+  renderedPaths: string[];
+  stored: number;
+  /** Entries found and not used, each with why (damaged, tampered, stale answers). */
+  ignored: { entry: string; reason: string }[];
+  /** Stores that failed (the build goes on; the next one renders those pages). */
+  failed: string[];
+}
+
+/** The persistent page cache of one `site build`. */
+export class PageCache {
+  readonly stats: PageCacheStats = { reused: 0, vouched: 0, rendered: 0, renderedPaths: [], stored: 0, ignored: [], failed: [] };
+  private readonly used = new Set<string>();
+  private readonly started = Date.now();
+  private usable: boolean | undefined;
+
+  constructor(readonly options: PageCacheOptions) {}
+
+  /** Starts the cache's part in rendering every page (see Session). */
+  session(context: CacheContext): Session {
+    return new Session(this, context);
+  }
+
+  /**
+   * True when the folder can be used: each component from `options.trusted` (the project root)
+   * down is a plain folder, made if missing, never a link (a restored cache holding `.site` →
+   * elsewhere would otherwise send writes there). Checked once.
+   */
+  ready(): boolean {
+    if (this.usable !== undefined) return this.usable;
+    try {
+      const trusted = this.options.trusted ?? dirname(this.options.dir);
+      const below = relative(trusted, this.options.dir);
+      const steps = below && !below.startsWith('..') && !isAbsolute(below) ? below.split(sep) : [];
+      let dir = steps.length ? trusted : this.options.dir;
+      for (const step of steps.length ? steps : ['']) {
+        dir = step ? join(dir, step) : dir;
+        const stats = lstatSync(dir, { throwIfNoEntry: false });
+        if (!stats) mkdirSync(dir, { recursive: !steps.length });
+        else if (!stats.isDirectory()) throw new Error(`${dir} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`);
+      }
+      this.usable = true;
+    } catch (error) {
+      this.stats.failed.push(`the cache folder cannot be used (${error instanceof Error ? error.message : String(error)}); every page was rendered`);
+      this.usable = false;
+    }
+    return this.usable;
+  }
+
+  /** Entry keys in the folder (an entry with either of its two files), as the build's session found them. */
+  private listed: Set<string> | undefined;
+
+  /** Entry keys in the folder (an entry with either of its two files). */
+  entries(): Set<string> {
+    if (!this.ready()) return new Set();
+    return (this.listed = new Set(readdirSync(this.options.dir).map((name) => ENTRY_FILE.exec(name)?.[1]).filter((key): key is string => !!key)));
+  }
+
+  /** Marks an entry as this build's (the sweep keeps it). */
+  use(key: string): void {
+    this.used.add(key);
+  }
+
+  ignore(key: string, reason: string): void {
+    this.stats.ignored.push({ entry: join(this.options.dir, key), reason });
+  }
+
+  /**
+   * After a build is swapped in: removes the entries it did not use that are older than it (an
+   * entry a concurrent build has just stored is left alone), so the folder holds about one
+   * build's pages. Returns how many it removed.
+   */
+  async sweep(): Promise<number> {
+    if (!this.ready()) return 0;
+    // The one record earlier versions kept (one reader thread): now a record per thread.
+    await unlink(join(this.options.dir, 'verified.json')).catch(() => {});
+    let removed = 0;
+    // The entries the build's session listed: the folder is not listed again (80,000 names at
+    // 20,000 posts, ~0.1 s). What this build stored it used; what was stored since the listing
+    // is another build's, left alone as below (newer than this build).
+    await Promise.all([...(this.listed ?? this.entries())].filter((key) => !this.used.has(key)).map(async (key) => {
+      let gone = false;
+      for (const file of [join(this.options.dir, key), join(this.options.dir, `${key}.head`)]) {
+        const stats = await lstat(file).catch(() => undefined);
+        if (!stats || stats.mtimeMs >= this.started) continue;
+        await unlink(file).then(() => (gone = true), () => {});
+      }
+      if (gone) removed++;
+    }));
+    return removed;
+  }
+
+  /** The lines `site build` prints about the cache: what it reused, and every entry it ignored. */
+  report(): { summary: string; warnings: string[] } {
+    const { reused, vouched, rendered, stored, ignored, failed } = this.stats;
+    const unread = vouched ? ` (${vouched} linked unread: this machine hashed them before)` : '';
+    const scripts = this.stats.scripts === 'reused' ? '; island scripts reused' : '';
+    const summary = `page cache: ${reused} page${reused === 1 ? '' : 's'} reused${unread}, ${rendered} rendered, ${stored} stored${scripts}`;
+    const warnings = [
+      ...ignored.map((i) => `page cache: ignored ${i.entry}: ${i.reason}; the page was rendered instead`),
+      ...failed.map((f) => `page cache: ${f}`),
+    ];
+    return { summary, warnings };
+  }
+
+  /** The check line's value for a header: SHA-256, or HMAC-SHA256 with the secret. */
+  check(header: Buffer): string {
+    return checkOf(header, this.options.secret);
+  }
+}
+
+/**
+ * One build's use of the cache: a key for every route, entries read a few pages ahead of the
+ * render loop (memory stays a few pages, whatever the site's size), and each rendered page
+ * stored with what it asked the asset store for. `inputs` are the render inputs to use: the
+ * same, with the asset store's answers recorded.
+ */
+export class Session {
+  readonly inputs: RenderInputs;
+  private readonly keys = new Map<string, string>();
+  private readonly order: string[] = [];
+  private readonly position = new Map<string, number>();
+  /** Each route's output file, for the reader thread to link its page to (CacheContext.claim). */
+  private readonly files = new Map<string, string>();
+  private readonly reads = new Map<string, Promise<CachedPage | undefined>>();
+  private next = 0;
+  private readonly recorder = new Recorder();
+  private storing = 0;
+  private backlog = 0;
+  private readonly queue: (() => Promise<void>)[] = [];
+  private relief: { promise: Promise<void>; resolve: () => void } | undefined;
+  private idle: (() => void) | undefined;
+  /** The asset store's answers this build, by request (replay). */
+  private readonly answers: AssetReplay;
+  /** Whether each list of asset questions (by the reader thread's number) still gets its recorded answers. */
+  private readonly verdicts = new Map<number, string | undefined>();
+  private readerThread: Reader | undefined;
+  private storeThread: StoreThread | undefined;
+  /** The cache folder as join() writes it (an entry's file is under() it). */
+  private readonly dir: string;
+
+  constructor(private readonly cache: PageCache, private readonly context: CacheContext) {
+    this.dir = join(cache.options.dir);
+    this.answers = new AssetReplay(context.inputs);
+    this.inputs = this.recorder.wrap(context.inputs);
+    if (!cache.ready()) return;
+    const keys = routeKeys(context);
+    const present = cache.entries();
+    for (const route of context.routes) {
+      const key = keys.get(route.path)!;
+      this.keys.set(route.path, key);
+      if (present.has(key)) {
+        this.position.set(route.path, this.order.length);
+        this.order.push(route.path);
+        this.files.set(route.path, route.file);
+      }
+    }
+  }
+
+  /** The key of the route at `path` this build (routeKeys), when the cache is in use. */
+  keyOf(path: string): string | undefined {
+    return this.keys.get(path);
+  }
+
+  /**
+   * The route's page from the cache, or undefined: render it (and pass it to `rendered`).
+   * Call it for every route, in order, just before rendering.
+   */
+  take(route: Route): Promise<CachedPage | undefined> | undefined {
+    this.recorder.reset();
+    const at = this.position.get(route.path);
+    if (at === undefined) return undefined;
+    const ahead = this.context.lazy ? READ_AHEAD_LINKED : READ_AHEAD;
+    while (this.next < this.order.length && this.next <= at + ahead) {
+      const path = this.order[this.next++]!;
+      const read = this.read(this.keys.get(path)!, path);
+      read.catch(() => {});
+      this.reads.set(path, read);
+    }
+    const read = this.reads.get(route.path)!;
+    this.reads.delete(route.path);
+    return read.then((page) => page && this.replay(route, page));
+  }
+
+  /** What the route's render asked the asset store for, as `inputs` recorded it since `take(route)`. */
+  assetCalls(): AssetCall[] {
+    return this.recorder.calls();
+  }
+
+  /**
+   * A page just rendered: stored under its key; may return a promise to say "wait". `assets` is
+   * what it asked the asset store for; by default what `inputs` recorded since `take(route)`.
+   */
+  rendered(route: Route, chunks: readonly Buffer[], digest: string, islands: string[], assets: AssetCall[] = this.recorder.calls()): Promise<void> | undefined {
+    this.cache.stats.rendered += 1;
+    this.cache.stats.renderedPaths.push(route.path);
+    const key = this.keys.get(route.path);
+    if (!key) return undefined;
+    this.cache.use(key);
+    const bytes = chunks.reduce((n, c) => n + c.length, 0);
+    const header: Header = { key, path: route.path, bytes, sha256: digest, crc32: crc32Of(chunks), islands, assets };
+    const json = Buffer.from(`${JSON.stringify(header)}\n`);
+    const head = [Buffer.from(`${MAGIC}${this.cache.check(json)}\n`), json];
+    this.backlog += bytes;
+    this.queue.push(() => this.store(key, head, chunks).finally(() => (this.backlog -= bytes)));
+    this.pump();
+    if (this.backlog <= STORE_HIGH_WATER) return undefined;
+    if (!this.relief) {
+      let resolve!: () => void;
+      this.relief = { promise: new Promise<void>((r) => (resolve = r)), resolve };
+    }
+    return this.relief.promise;
+  }
+
+  /**
+   * Like `rendered`, for a page already written to `file` (by a render thread or the page writer,
+   * in the new build's folder, where nothing else writes): the entry's page file is a hard link
+   * to it (the cache and dist/ then share it, as a reused page does: OutputDir.link), or a copy
+   * where no link can be made.
+   */
+  renderedFile(route: Route, file: string, bytes: number, digest: string, crc32: number, islands: string[], assets: AssetCall[]): void {
+    this.cache.stats.rendered += 1;
+    this.cache.stats.renderedPaths.push(route.path);
+    const key = this.keys.get(route.path);
+    if (!key) return;
+    this.cache.use(key);
+    const header: Header = { key, path: route.path, bytes, sha256: digest, crc32, islands, assets };
+    const json = `${JSON.stringify(header)}\n`;
+    // Filed on a thread of its own, with the same names and steps as `store` (page-cache-store.ts).
+    (this.storeThread ??= new StoreThread(this.cache.options.dir)).store({ key, file, head: `${MAGIC}${this.cache.check(Buffer.from(json))}\n${json}` });
+  }
+
+  /** Waits for every store (a failed store is a warning, never a failed build); stops the reader and store threads. */
+  async finish(): Promise<void> {
+    await this.readerThread?.close();
+    if (this.storeThread) {
+      const { stored, failures } = await this.storeThread.finish();
+      this.storeThread = undefined;
+      this.cache.stats.stored += stored;
+      this.cache.stats.failed.push(...failures);
+    }
+    if (this.storing || this.queue.length) await new Promise<void>((resolve) => (this.idle = resolve));
+  }
+
+  private pump(): void {
+    while (this.storing < STORE_LIMIT && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.storing += 1;
+      void job().finally(() => {
+        this.storing -= 1;
+        if (this.relief && this.backlog <= STORE_HIGH_WATER / 2) {
+          this.relief.resolve();
+          this.relief = undefined;
+        }
+        if (!this.storing && !this.queue.length) this.idle?.();
+        else this.pump();
+      });
+    }
+  }
+
+  /**
+   * The page's bytes, then its header: each to a temporary name (created exclusively: never
+   * through a link), then renamed into place. (A page already in a file is filed by the store
+   * thread the same way: renderedFile.)
+   */
+  private async store(key: string, head: Buffer[], page: readonly Buffer[]): Promise<void> {
+    const dir = this.cache.options.dir;
+    try {
+      await writeNew(dir, key, page);
+      await writeNew(dir, `${key}.head`, head);
+      this.cache.stats.stored += 1;
+    } catch (error) {
+      this.cache.stats.failed.push(`could not store ${join(dir, key)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Reads and checks one entry on the reader thread; undefined (with a warning) when it cannot be trusted. */
+  private async read(key: string, path: string): Promise<CachedPage | undefined> {
+    const { lazy, claim, inSpare } = this.context;
+    const file = this.files.get(path)!;
+    const target = lazy && claim ? claim(file) : undefined;
+    const result = await this.reader().read(key, path, !!lazy, target, target !== undefined && !!inSpare?.(file));
+    if (result.kind === 'missing') return undefined;
+    if (result.kind === 'bad') {
+      this.cache.ignore(key, result.reason);
+      return undefined;
+    }
+    const { bytes, header, identity, assetsId } = result;
+    if (!bytes && !result.checked) this.cache.stats.vouched += 1;
+    return {
+      bytes: bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), size: header.bytes, sha256: header.sha256, islands: header.islands, assetsId,
+      source: { path: under(this.dir, key), identity },
+      linkedAt: result.linked ? target : undefined,
+    } as CachedPage & { assetsId: number; linkedAt?: string };
+  }
+
+  private reader(): Reader {
+    return (this.readerThread ??= new Reader(this.cache.options.dir, this.cache.options.secret, Object.keys(this.context.client.islands), readerThreads(this.order.length)));
+  }
+
+  /**
+   * Asks the asset store again for every image and icon the page was rendered with: the files
+   * and warnings are a render's, and an answer that changed makes the page render instead.
+   */
+  private replay(route: Route, page: CachedPage): CachedPage | undefined {
+    const key = this.keys.get(route.path)!;
+    const { assetsId, linkedAt } = page as CachedPage & { assetsId: number; linkedAt?: string };
+    // Asked once per distinct list (the store's answers are the same for every page of a build).
+    if (!this.verdicts.has(assetsId)) this.verdicts.set(assetsId, this.answers.mismatch(this.reader().assets(assetsId)));
+    const mismatch = this.verdicts.get(assetsId);
+    if (mismatch) {
+      this.cache.ignore(key, mismatch);
+      // The page is rendered and written there instead: never through the link, into the cache's file.
+      if (linkedAt) removeLink(linkedAt);
+      return undefined;
+    }
+    this.cache.use(key);
+    this.cache.stats.reused += 1;
+    return { bytes: page.bytes, size: page.size, sha256: page.sha256, islands: page.islands, source: page.source, linked: !!linkedAt };
+  }
+}
+
+/**
+ * The reader threads (page-cache-reader.ts): entries are read and checked there, beside the render
+ * loop, and their pages handed over without a copy. One thread is the slower side of a big cached
+ * build (at 20,000 posts it opened, checked and linked an entry in ~120 µs, busy 4.7 s of the
+ * loop's 4.8 s, the render loop waiting for it), so where there are cores to spare a big build
+ * runs two (`readerThreads`), each given every other entry. They
+ * hold the process open only while a read is waiting (unref'd otherwise), and a thread that fails
+ * makes every read still waiting, and every later one, a miss with a warning: those pages are
+ * rendered.
+ */
+class Reader {
+  private readonly workers: Worker[];
+  private readonly waiting = new Map<number, (result: EntryResult) => void>();
+  /** The lists of asset questions the threads have sent, by number (each thread numbers its own apart). */
+  private readonly lists = new Map<number, AssetCall[]>();
+  private next = 0;
+  private failure: string | undefined;
+
+  constructor(dir: string, secret: string | undefined, islands: string[], count: number) {
+    const fail = (reason: string) => {
+      this.failure ??= reason;
+      for (const id of [...this.waiting.keys()]) this.settle(id, { kind: 'bad', reason: this.failure });
+    };
+    this.workers = Array.from({ length: count }, (_, index) => {
+      // A heap for the records (a 20,000-post site's are ~40,000 entries with their heads): with
+      // 4 MB young and 64 MB old the thread spent 1.1 s of its 4.6 s collecting garbage, 0.27 s now.
+      const worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { env: threadEnv(), workerData: { dir, secret, islands, index, count }, resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } });
+      worker.unref();
+      worker.on('message', (message: { id: number; result: EntryResult; assets?: AssetCall[] } | { closed: true }) => {
+        if ('closed' in message) return this.closed.get(worker)?.();
+        if (message.assets && message.result.kind === 'ok') this.lists.set(message.result.assetsId!, message.assets);
+        this.settle(message.id, message.result);
+      });
+      worker.on('error', (error) => fail(`the reader thread failed (${error.message})`));
+      worker.on('exit', (code) => fail(`the reader thread stopped (exit code ${code})`));
+      return worker;
+    });
+  }
+
+  /** The asset questions numbered `id` (sent with the first page that asked them). */
+  assets(id: number): AssetCall[] {
+    const list = this.lists.get(id);
+    if (!list) throw new Error(`generator bug: the page cache's reader thread never sent asset list ${id}`);
+    return list;
+  }
+
+  read(key: string, path: string, lazy: boolean, target?: string, exists?: boolean): Promise<EntryResult> {
+    if (this.failure) return Promise.resolve({ kind: 'bad', reason: this.failure });
+    const id = this.next++;
+    if (!this.waiting.size) for (const worker of this.workers) worker.ref();
+    this.workers[id % this.workers.length]!.postMessage({ id, key, path, lazy, target, exists });
+    return new Promise((resolve) => this.waiting.set(id, resolve));
+  }
+
+  private readonly closed = new Map<Worker, () => void>();
+
+  /** Lets each thread write its record of what it hashed (a second at most), then stops them. */
+  async close(): Promise<void> {
+    if (!this.failure) {
+      this.failure = 'the reader thread was stopped';
+      await Promise.all(this.workers.map((worker) => {
+        worker.ref();
+        return new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 1000);
+          const done = () => {
+            clearTimeout(timer);
+            this.closed.delete(worker);
+            resolve();
+          };
+          this.closed.set(worker, done);
+          worker.once('exit', done);
+          worker.postMessage({ close: true });
+        });
+      }));
+    }
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private settle(id: number, result: EntryResult): void {
+    const resolve = this.waiting.get(id);
+    if (!resolve) return;
+    this.waiting.delete(id);
+    if (!this.waiting.size) for (const worker of this.workers) worker.unref();
+    resolve(result);
+  }
+}
+
+/** Removes a link the reader thread made into the new build; one that cannot be removed fails the build. */
+function removeLink(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Writes `pieces` to a new temporary file in `dir` (never through a link), then renames it to `name`. */
+async function writeNew(dir: string, name: string, pieces: readonly Buffer[]): Promise<void> {
+  const temp = join(dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+  try {
+    const handle = await open(temp, 'wx', 0o644);
+    try {
+      let rest = [...pieces];
+      while (rest.length) {
+        let { bytesWritten } = await handle.writev(rest);
+        while (rest.length && bytesWritten >= rest[0]!.length) bytesWritten -= rest.shift()!.length;
+        if (rest.length && bytesWritten) rest = [rest[0]!.subarray(bytesWritten), ...rest.slice(1)];
+      }
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, join(dir, name));
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
+}
+
+/** Every route's key (see the top of this file). */
+export function routeKeys(context: CacheContext): Map<string, string> {
+  const { records, routes } = context;
+  const languages = [...new Set(routes.map((r) => r.locale))].sort();
+  const build = sha256(Buffer.from(stableJson([
+    PAGE_CACHE_FORMAT, toolFingerprint(context.root), context.mode, context.includeDrafts, context.client, languages,
+    siteFingerprint(context.contentDir, records),
+  ])));
+  const byFile = new Map<string, SourceRecord>();
+  for (const record of records.values()) byFile.set(record.file, record);
+  const listed = new Map<string, string>();
+  const listedHash = (collection: string) => {
+    let h = listed.get(collection);
+    if (h === undefined) {
+      const hasher = createHash('sha256');
+      for (const record of [...records.values()].filter((r) => r.collection === collection).sort((a, b) => (a.relPath < b.relPath ? -1 : 1))) {
+        hasher.update(`${record.relPath}\0${JSON.stringify(record.data)}\0`);
+      }
+      listed.set(collection, (h = hasher.digest('hex')));
+    }
+    return h;
+  };
+  const keys = new Map<string, string>();
+  for (const route of routes) {
+    const hasher = createHash('sha256').update(build);
+    hasher.update(JSON.stringify({ ...route, props: undefined }));
+    for (const source of route.sources) {
+      const record = byFile.get(source);
+      if (!record) {
+        hasher.update(`\0source ${source}`);
+        continue;
+      }
+      // Every language's version of the file: a translation takes its post's id and draft
+      // state from the English file, and an English fallback page changes when one appears.
+      const { rel } = splitLocale(record.relPath);
+      for (const locale of Object.keys(locales) as Locale[]) {
+        const version = records.get(inLocale(locale, rel));
+        hasher.update(`\0${locale} ${rel} ${version ? (version.digest ?? sha256(Buffer.from(JSON.stringify([version.data, version.body])))) : '-'}`);
+      }
+    }
+    // Other collections are site-wide (siteFingerprint): only blog lists need their own hash.
+    for (const dep of route.deps) if (dep === PER_PAGE) hasher.update(`\0lists ${dep} ${listedHash(dep)}`);
+    keys.set(route.path, hasher.digest('hex'));
+  }
+  return keys;
+}
+
+/** The one collection whose files are page-specific; every other content file is site-wide. */
+const PER_PAGE = 'blog';
+
+/**
+ * A hash of every content file but the blog posts, in every language: the records' digests, and
+ * the bytes of everything else (images, static files). Hidden files are skipped, as the loader
+ * and the asset store skip them.
+ */
+export function siteFingerprint(contentDir: string, records: ReadonlyMap<string, SourceRecord>): string {
+  const hasher = createHash('sha256');
+  const walk = (rel: string) => {
+    const entries = readdirSync(rel ? join(contentDir, rel) : contentDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        const record = records.get(path);
+        if (record?.collection === PER_PAGE) continue;
+        hasher.update(`${path}\0${record?.digest ?? sha256(readFileSync(join(contentDir, path)))}\0`);
+      } else hasher.update(`${path}\0special\0`);
+    }
+  };
+  walk('');
+  return hasher.digest('hex');
+}
+
+/**
+ * A hash of the tool: its version, the sources that make pages (generator/, templates/,
+ * styles/, functions/, bin/), package.json and the lockfile, Node's version and ICU. Computed
+ * by every build (a few milliseconds), never remembered: a long-lived process may see edits.
+ */
+export function toolFingerprint(root: string): string {
+  const hasher = createHash('sha256').update(`node ${process.versions.node} icu ${process.versions.icu} unicode ${process.versions.unicode}\0`);
+  const add = (rel: string) => {
+    // The tool's own files, links followed (a test's project copy links generator/ back).
+    const stats = statSync(join(root, rel), { throwIfNoEntry: false });
+    if (stats?.isFile()) hasher.update(`${rel}\0${sha256(readFileSync(join(root, rel)))}\0`);
+    else if (stats?.isDirectory()) {
+      for (const name of readdirSync(join(root, rel)).sort()) if (!name.startsWith('.') && name !== 'node_modules') add(`${rel}/${name}`);
+    }
+  };
+  for (const rel of ['package.json', 'package-lock.json', 'tsconfig.json', 'bin', 'common', 'generator', 'templates', 'styles', 'functions']) add(rel);
+  return hasher.digest('hex');
+}
