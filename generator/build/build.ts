@@ -11,10 +11,7 @@ import { validate, ValidationMemo, type Validated } from '../validate/validate.t
 import { forgetEditMemos } from '../speed/edit-memo.ts';
 import { buildRoutes, type Route } from '../render/routes.ts';
 import { completeChunks, envFor, pageStylesheet, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from '../render/render.ts';
-import { RenderPool, renderThreads, ThreadRenderError } from '../speed/render-pool.ts';
-import { AssetReplay } from '../speed/asset-record.ts';
-import { lazyBody, MarkdownCache, transform, type TransformOptions } from '../transform/transform.ts';
-import { MarkdownAhead } from '../speed/markdown-ahead.ts';
+import { MarkdownCache, transform, type TransformOptions } from '../transform/transform.ts';
 import { bundleParts, bundleScripts, type BundleResult } from '../assets/bundle.ts';
 import { compileStyles, compileStylesCached, type StylesResult } from '../assets/styles.ts';
 import { AssetStore } from '../assets/assets.ts';
@@ -47,11 +44,6 @@ export interface BuildOptions {
   imageCache?: CacheOptions & { dir?: string };
   /** Where social cards are kept between builds (default <root>/.site/cache/cards), and test hooks. */
   cardCache?: Partial<CardOptions>;
-  /**
-   * Render threads for `site build` (render-pool.ts): by default SITE_RENDER_THREADS (none).
-   * With `wait`, the main thread renders no page while a thread is starting (tests).
-   */
-  renderThreads?: { count: number; wait?: boolean };
   /** Reuse and keep pages in this persistent page cache (generator/speed/page-cache.ts): `site build` only. */
   pageCache?: PageCacheOptions;
   /**
@@ -127,12 +119,8 @@ export class Builder {
   readonly cards: SocialCards;
   /** Pages a full build reuses from, and stores to, the persistent page cache (when enabled). */
   readonly pageCache: PageCache | undefined;
-  /** Pages the last full build rendered on render threads (render-pool.ts; SITE_RENDER_THREADS). */
-  renderedOnThreads = 0;
   /** Pages the last full build rendered before its scripts were bundled, and held until then (Builder.full). */
   heldPages = 0;
-  /** Post bodies the last full build took from the Markdown thread, and rendered itself because the thread's was not in yet (markdown-ahead.ts). */
-  bodiesAhead: { taken: number; missed: number } | undefined;
   private islandsByRoute = new Map<string, string[]>();
   private gzipCache = new Map<Buffer, number>();
   /** The scripts' gzip bytes per island set, for the client they were measured on (scriptsWeight). */
@@ -182,11 +170,10 @@ export class Builder {
   /**
    * Loads, validates, bundles and renders everything. Throws ContentError on bad content.
    * `onPage` receives each page as soon as it is rendered (so `site build` can write it while
-   * the next ones render); the returned map holds every output, pages included. With `claim`
-   * (where a file of the new build is to be written: OutputDir.claim), a big build renders on
-   * threads that write their pages there themselves (render-pool.ts).
+   * the next ones render); the returned map holds every output, pages included. `claim` says
+   * where a file of the new build is to be written (OutputDir.claim), for the page cache's links.
    */
-  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; inSpare?: (file: string) => boolean; prepare?: (files: string[]) => void; hashesPages?: boolean } = {}): Promise<Outputs> {
+  async full(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string; inSpare?: (file: string) => boolean; hashesPages?: boolean } = {}): Promise<Outputs> {
     this.timings = [];
     this.validation.treeChanged();
     this.cards.planAll();
@@ -196,8 +183,8 @@ export class Builder {
     // Without a sink to hand them to, cards are kept whatever retainPages says.
     this.cards.retain = (options.retainPages ?? true) || !options.onPage;
     // A build that hands its pages on renders each post once: bodies are rendered as pages read
-    // them, not kept (transform.ts). Render threads are handed the model as data: eager for them.
-    this.lazyPosts = !!options.onPage && options.retainPages === false && !this.threadsFor(options);
+    // them, not kept (transform.ts).
+    this.lazyPosts = !!options.onPage && options.retainPages === false;
     const parts = bundleParts({ root: this.options.root, mode: this.options.mode, secret: this.options.cacheSecret }, this.scriptsSource());
     const bundling = this.time('bundle', () => parts.whole);
     let bundled = false;
@@ -217,8 +204,6 @@ export class Builder {
       this.validation = new ValidationMemo();
       forgetEditMemos();
     }
-    // The routes are known: the sink may make the pages' folders ahead of them (OutputDir.prepare).
-    options.prepare?.(this.routes.map((route) => route.file));
     this.templates = await templates;
     // Every page names the scripts' files, whose names are their content hashes. A `site build`
     // that renders on this thread and keeps no page cache does not wait for esbuild: its pages
@@ -227,8 +212,8 @@ export class Builder {
     // site the main thread had waited ~130 ms for esbuild, then rendered for ~200 ms with the
     // other core idle. (An earlier try, when Sass was compiled on every build and rendering
     // also waited for it, gained nothing on two cores.) Cached builds take their scripts from
-    // the page cache, whose keys name them, and render threads are handed the client at start.
-    const early = !bundled && !this.pageCache && !!options.onPage && options.retainPages === false && !this.threadsFor(options);
+    // the page cache, whose keys name them.
+    const early = !bundled && !this.pageCache && !!options.onPage && options.retainPages === false;
     const later = early ? { bundle: bundling, styles: await parts.styles } : undefined;
     if (!later) this.bundled = await bundling;
     await this.time('render', () => this.renderAll(options.onPage, options.retainPages ?? true, options.claim, later, !!options.hashesPages, options.inSpare));
@@ -258,7 +243,7 @@ export class Builder {
     await this.validateAll(options.otherPostIds);
     this.templates = await templates;
     this.bundled = await bundling;
-    const inputs = this.renderInputs(this.bundled.client, false);
+    const inputs = this.renderInputs(this.bundled.client);
     const pages = new Map<string, Buffer>();
     const routes: Route[] = [];
     this.timeSync('render', () => {
@@ -561,7 +546,7 @@ export class Builder {
       const waiting = standIn;
       later.bundle.then(() => (waiting.ready = true), () => (waiting.ready = true));
     }
-    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client, true);
+    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client);
     const outputs: Outputs = new Map();
     const digests = new Map<string, FileDigest>();
     const rendered: string[] = [];
@@ -569,45 +554,7 @@ export class Builder {
     // A full build with the page cache: unchanged pages come from it, the others are stored.
     const lazy = !!onPage && !retainPages;
     const cached = this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy, claim: lazy ? claim : undefined, inSpare: lazy ? inSpare : undefined });
-    // With SITE_RENDER_THREADS, `site build` renders on threads that write their pages themselves
-    // (render-pool.ts); the main thread renders a page itself while no thread is open (they start
-    // up while it works), and any page a thread could not render.
-    const threads = this.threadsFor({ onPage, retainPages, claim });
-    const pool = threads ? this.startPool(threads) : undefined;
-    this.renderedOnThreads = 0;
     this.heldPages = 0;
-    this.bodiesAhead = undefined;
-    const replay = pool && new AssetReplay(inputs);
-    const pooled = new Set<Promise<void>>();
-    // A big build's post bodies are rendered ahead of their pages on a thread of their own
-    // (markdown-ahead.ts): the loop asks for those of the next routes it will render.
-    // A cached build starts the thread only once it has rendered a few hundred pages (a template
-    // or the tool changed): otherwise it reuses nearly every page, and the thread would cost its
-    // start (~30 MB, and the other core, which the page cache's reader thread needs) for a few.
-    const wantsAhead = this.lazyPosts && !!onPage && !pool && this.routes.length >= MarkdownAhead.FROM;
-    let ahead: MarkdownAhead | undefined;
-    let misses = 0;
-    // Asked for in runs of half the window: each message wakes the thread, and on two busy cores
-    // a woken thread costs the main thread ~0.2-0.6 ms (page-writer.ts). Asked a route at a time,
-    // the messages took ~0.3 s of a 4,000-post build.
-    let askedTo = 0;
-    const askAhead = (from: number) => {
-      if (!ahead) {
-        if (cached && ++misses < MarkdownAhead.AFTER_RENDERED) return;
-        ahead = new MarkdownAhead();
-        this.markdown.useAhead(ahead);
-      }
-      if (askedTo > from + MarkdownAhead.WINDOW / 2) return;
-      const end = Math.min(this.routes.length, from + MarkdownAhead.WINDOW);
-      for (let i = Math.max(askedTo, from); i < end; i++) {
-        const lazy = lazyBody(this.routes[i]!.props.post?.body);
-        if (lazy) ahead!.request(lazy.key, lazy.body);
-      }
-      askedTo = Math.max(askedTo, end);
-      ahead!.flush();
-    };
-    let failure: unknown;
-    let writer: Promise<void> | undefined;
     const accept = (file: string, path: string, digest: FileDigest, islands: string[], wait: Promise<void> | undefined | void) => {
       digests.set(file, digest);
       this.islandsByRoute.set(path, islands);
@@ -667,24 +614,6 @@ export class Builder {
       for (const page of held) wait = both(wait, hand(page.route, completeChunks(page.chunks, inputs.client, nonce, done), page.islands, true));
       await wait;
     };
-    const onThread = (route: Route, index: number) => {
-      const target = claim!(route.file);
-      const job = pool!.render(index, target).then((page) => {
-        // The thread's asset answers must be this store's (and asking makes its files): else render here.
-        if (replay!.mismatch(page.assets)) return renderHere(route, false);
-        this.renderedOnThreads += 1;
-        cached?.renderedFile(route, target, page.length, page.sha256, page.crc32, page.islands, page.assets);
-        return accept(route.file, route.path, { bytes: page.length, sha256: page.sha256 }, page.islands, undefined);
-      }, (error: unknown) => {
-        if (error instanceof ThreadRenderError) throw new RenderError(route, Object.assign(new Error(error.message), { stack: error.threadStack }));
-        return renderHere(route, false);
-      }).then((wait) => {
-        if (wait) writer = both(writer, wait);
-      }, (error: unknown) => {
-        failure ??= error;
-      }).finally(() => pooled.delete(job));
-      pooled.add(job);
-    };
     // Like pages, cards are handed on and dropped (their digests stay), beside the pages: the
     // main thread links them while it waits for the page cache's reader thread. In a first cached
     // build (CI's, whose restored records vouch for nothing) the reader thread reads and hashes
@@ -702,11 +631,10 @@ export class Builder {
       digests.set(file, { bytes: card.size, sha256: card.sha256 });
       return linked ? undefined : onPage!(file, card.bytes, source);
     }, linker));
-    const cards = pool || (cached && onPage && !retainPages) ? handCards() : undefined;
+    const cards = cached && onPage && !retainPages ? handCards() : undefined;
     cards?.catch(() => {});
     try {
-      for (const [index, route] of this.routes.entries()) {
-        if (failure) throw failure;
+      for (const route of this.routes) {
         // Held pages are bounded: past a few dozen, rendering waits for the scripts.
         if (standIn && (standIn.ready || standIn.held.length >= HELD_PAGES)) await complete();
         live.add(route.path);
@@ -726,20 +654,6 @@ export class Builder {
           if (onPage && wait) await wait;
           continue;
         }
-        if (pool) {
-          // Wait for the writer's backlog, and for a thread to be open while all are busy.
-          if (writer) await writer.finally(() => (writer = undefined));
-          while (pool.alive && !pool.open && pooled.size) await Promise.race(pooled);
-          while (this.options.renderThreads?.wait && pool.alive && !pool.open) await pool.change();
-          if (failure) throw failure;
-          if (pool.open) {
-            onThread(route, index);
-            continue;
-          }
-        }
-        // Rendered here: the bodies of the next routes are asked for (a cached build asks only
-        // around the pages it renders, not for the pages it reuses).
-        if (wantsAhead) askAhead(index);
         // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
         // pages are 130 MB), which keeps a big build's memory down.
         if (onPage && !retainPages) wait = renderHere(route, true);
@@ -755,29 +669,13 @@ export class Builder {
         if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
       }
       if (standIn) await complete();
-      while (pooled.size) await Promise.race(pooled);
-      if (failure) throw failure;
-      if (writer) await writer;
       // The build manifest lists every page's SHA-256: all must be in (a failed write reports too).
       if (unhashed) await new Promise<void>((resolve) => (allHashed = resolve));
     } finally {
-      if (pool) {
-        while (pooled.size) await Promise.race(pooled);
-        // Nothing may still be writing into the build's folder when this returns (it may be dropped).
-        await cards?.catch(() => {});
-        if (pool.failure) console.warn(`⚠ ${pool.failure}; its pages were rendered on the main thread`);
-        await pool.close();
-      }
-      // Nor may the cards being linked beside the pages.
-      if (!pool) await cards?.catch(() => {});
-      // The reader thread links pages into the build's folder: stopped before it may be dropped.
+      // Nothing may still be linking cards or pages into the build's folder when this returns
+      // (it may be dropped): the cards beside the pages, then the page cache's reader thread.
+      await cards?.catch(() => {});
       await cached?.finish();
-      this.markdown.useAhead(undefined);
-      if (ahead) {
-        this.bodiesAhead = ahead.stats;
-        if (process.env.SITE_TIMELINE) console.error(`bodies    ${ahead.stats.taken} from the Markdown thread, ${ahead.stats.missed} asked for and rendered here`);
-        await ahead.close();
-      }
     }
     for (const path of [...this.islandsByRoute.keys()]) if (!live.has(path)) this.islandsByRoute.delete(path);
     for (const [file, bytes] of this.siteFiles(undefined, cached)) outputs.set(file, bytes);
@@ -790,8 +688,8 @@ export class Builder {
     return rendered;
   }
 
-  /** What pages render with: the models, the asset store, `client`'s scripts; an arena for a full build's pages. */
-  private renderInputs(client: RenderInputs['client'], arena: boolean): RenderInputs {
+  /** What pages render with: the models, the asset store, `client`'s scripts. */
+  private renderInputs(client: RenderInputs['client']): RenderInputs {
     return {
       templates: this.templates!,
       sites: this.sites,
@@ -801,7 +699,7 @@ export class Builder {
       inlineImage: (p) => this.assets.inlineImage(p),
       icon: (p: string) => this.assets.icon(p),
       client,
-      cache: renderCache({ arena }),
+      cache: renderCache(),
     };
   }
 
@@ -847,7 +745,7 @@ export class Builder {
       derived(blogListPath(locale).slice(1), () => {
         const held = kept && readListCache(kept, key!, this.pageCache!.options.secret);
         if (held) return held;
-        const data = list && this.templates!.blogListData(envFor(list, this.renderInputs(this.bundled!.client, false)));
+        const data = list && this.templates!.blogListData(envFor(list, this.renderInputs(this.bundled!.client)));
         const bytes = data && Buffer.from(JSON.stringify(data));
         if (bytes && kept) writeListCache(kept, key!, bytes, this.pageCache!.options.secret);
         return bytes;
@@ -874,7 +772,7 @@ export class Builder {
    * rendered and the files whose bytes changed.
    */
   private async renderEdit(affected: Affected): Promise<{ rendered: string[]; changed: string[] }> {
-    const inputs = this.renderInputs(this.bundled!.client, false);
+    const inputs = this.renderInputs(this.bundled!.client);
     this.measureScripts();
     const pages = new Map<string, Buffer>();
     const islands = new Map<string, string[]>();
@@ -984,19 +882,6 @@ export class Builder {
     }
     if (this.manifestStale || made.size || removed.length) made.set(MANIFEST, this.writeManifest());
     return { made, removed };
-  }
-
-  /** How many render threads a full build with these options uses: only `site build`'s (pages handed on, not kept, claimable). */
-  private threadsFor(options: { onPage?: PageSink; retainPages?: boolean; claim?: (file: string) => string }): number {
-    return options.onPage && options.claim && options.retainPages === false ? (this.options.renderThreads?.count ?? renderThreads()) : 0;
-  }
-
-  /** Render threads for this build's routes, given the model, the photos (without bytes) and the bundle. */
-  private startPool(threads: number): RenderPool {
-    const rasters = [...this.assets.rasters].map(([path, { encoded }]) => [path, { ...encoded, files: encoded.files.map((f) => ({ ...f, bytes: Buffer.alloc(0) })) }] as [string, typeof encoded]);
-    const pool = new RenderPool({ root: this.options.root, contentDir: this.options.contentDir, mode: this.options.mode, sites: this.sites, untranslated: this.untranslated, routes: this.routes, rasters }, threads);
-    pool.start(this.bundled!.client);
-    return pool;
   }
 
   display(abs: string): string {

@@ -94,7 +94,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     // A reused page or a social card is linked from its cache (OutputDir.link): a 4,000-post
     // site's 8,000 pages and 8,000 cards are 1 GB that every build wrote again.
     // Pages are hashed where they are written (on the page writer's thread in a big build).
-    outputs = await builder.full({ onPage: (file, bytes, source, hashed) => (source && !Array.isArray(bytes) ? out.link(file, source, bytes) : out.write(file, bytes as Buffer | Buffer[], hashed)), retainPages: false, claim: (file) => out.claim(file), inSpare: (file) => out.inSpare(file), prepare: (files) => out.prepare(files), hashesPages: true });
+    outputs = await builder.full({ onPage: (file, bytes, source, hashed) => (source && !Array.isArray(bytes) ? out.link(file, source, bytes) : out.write(file, bytes as Buffer | Buffer[], hashed)), retainPages: false, claim: (file) => out.claim(file), inSpare: (file) => out.inSpare(file), hashesPages: true });
     const checksStart = performance.now();
     warnings = runChecks(checkInput(builder, options.contentDir));
     builder.timings.push({ stage: 'checks', ms: performance.now() - checksStart });

@@ -5,7 +5,6 @@
 import { close, existsSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSync, unlink, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { PageWriter } from '../speed/page-writer.ts';
 import { crc32Of, sha256 } from '../hash.ts';
 import { linkKept } from '../speed/link-kept.ts';
 import type { Site } from '../content/model.ts';
@@ -59,12 +58,6 @@ export class OutputDir {
   private pending = 0;
   private failure: Error | undefined;
   private drained: (() => void) | undefined;
-  /** The thread making the folders of a big build's pages ahead of them (`prepare`). */
-  private preparer: Worker | undefined;
-  /** The thread writing a big build's rendered pages (`prepare`). */
-  private writer: PageWriter | undefined;
-  /** Builds with fewer pages make their folders as they go: a thread costs more than it saves. */
-  static readonly PREPARE_FROM = 1000;
   /** Whether the folder this build replaces is kept as the next one's spare (`spare` option). */
   private readonly keepsSpare: boolean;
   /** The new build is written over the spare (the build before the last), not into an empty folder. */
@@ -197,8 +190,7 @@ export class OutputDir {
   /**
    * Starts writing one file, given whole or as pieces (written with one writev); never blocks.
    * A failure surfaces in `commit`. `hashed`, for pieces, is called once they are written, with
-   * their SHA-256 (computed on the page writer's thread when there is one; undefined if the write
-   * failed): the file then holds them (the page cache links it: Builder.renderAll).
+   * their SHA-256 (undefined if the write failed): the file then holds them (the page cache links it: Builder.renderAll).
    */
   write(file: string, data: Buffer | Buffer[], hashed?: Hashed): Promise<void> | undefined {
     return this.enqueue(file, data, undefined, hashed);
@@ -222,56 +214,9 @@ export class OutputDir {
   }
 
   /**
-   * Once the routes are known: a big build (from PageWriter.FROM pages) writes its rendered pages
-   * on a thread of its own (page-writer.ts), and (from PREPARE_FROM pages, unless `ahead` is
-   * false) the folders of `files` are made ahead, in the order the pages will come, on another
-   * thread. A page is a folder of its own (blog-details/<id>/index.html): at 20,000 posts that is
-   * 40,000 folders, and each `mkdir` took ~56 µs of system time on this machine, 2.3 s of the main
-   * thread in a cached build (whose pages are mostly links made on the main thread). In a clean
-   * build the page writer made them itself, between its files: at 4,000 posts its profile had
-   * 1.7 s of `mkdir` and 1.4 s of `open` while the main thread waited 1.6 s for its buffers;
-   * with the folders made ahead, 6 alternating pairs of clean 4,000-post builds took 3.35-3.53 s
-   * against 3.43-3.90 s (medians 3.47 and 3.60), at less user CPU. That thread says how far it got
-   * every 256 folders; a page whose folder it has not reported yet makes it itself (an existing
-   * folder is no error), so nothing waits for the thread and a thread that fails costs only
-   * speed. Every path is checked first, like any output path.
-   */
-  prepare(files: readonly string[], ahead = true): void {
-    // Folders the spare has are made; the way to each page is cleared when it is claimed or written.
-    this.settle();
-    if (!this.writer && files.length >= PageWriter.FROM) this.writer = new PageWriter({ crc: this.checksums });
-    if (this.preparer || !ahead || files.length < OutputDir.PREPARE_FROM) return;
-    const folders: string[] = [];
-    const seen = new Set<string>();
-    for (const file of files) {
-      const folder = dirname(under(this.temp, checkOutputPath(file)));
-      if (seen.has(folder) || this.folders.isMade(folder)) continue;
-      seen.add(folder);
-      folders.push(folder);
-    }
-    // Over a spare, most folders are there already.
-    if (!folders.length) return;
-    const worker = new Worker(PREPARER, { eval: true, workerData: folders });
-    let made = 0;
-    worker.on('message', (count: number) => {
-      for (; made < count; made++) this.folders.made(folders[made]!);
-    });
-    // Whatever it did not make, the pages make as they come.
-    worker.on('error', () => undefined);
-    this.preparer = worker;
-  }
-
-  /** Stops the folder thread (done or not) and the page writer (idle by then) before the folder is swapped in or removed. */
-  private async stopPreparing(): Promise<void> {
-    const [worker, writer] = [this.preparer, this.writer];
-    this.preparer = this.writer = undefined;
-    await Promise.all([worker?.terminate(), writer?.close()]);
-  }
-
-  /**
-   * Where `file` goes in the new build, for a writer of its own (a render thread writes its
-   * pages there itself, render-pool.ts); `commit` counts it as written. The file must be complete
-   * before `commit` is called.
+   * Where `file` goes in the new build, for a writer of its own (the page cache's reader thread
+   * links pages there itself); `commit` counts it as written. The file must be complete before
+   * `commit` is called.
    */
   claim(file: string): string {
     checkOutputPath(file);
@@ -295,20 +240,10 @@ export class OutputDir {
     // Bytes read only if a link cannot be made are not held meanwhile: no backlog.
     const size = typeof data === 'function' ? 0 : Buffer.isBuffer(data) ? data.length : data.reduce((n, b) => n + b.length, 0);
     this.backlog += size;
-    if (this.writer && Array.isArray(data)) {
-      // The page writer takes pages in batches, beside the LIMIT of libuv's writes.
-      this.writer.write(under(this.temp, file), data, (error, digest, crc) => {
-        hashed?.(error ? undefined : digest, crc);
-        this.finished(size, error, false);
-      });
-    } else {
-      this.queue.push({ target: under(this.temp, file), data, size, source, hashed, exists: this.spareFiles?.has(file) });
-      this.pump();
-    }
+    this.queue.push({ target: under(this.temp, file), data, size, source, hashed, exists: this.spareFiles?.has(file) });
+    this.pump();
     // A renderer faster than the disk would otherwise hold every page in memory until the end.
     if (this.backlog <= OutputDir.HIGH_WATER) return undefined;
-    // The renderer waits for pages to be written: none may wait in a batch meanwhile.
-    this.writer?.flush();
     return (this.relief ??= new Promise((resolve) => (this.relieved = resolve)));
   }
 
@@ -316,7 +251,7 @@ export class OutputDir {
     while (this.running < OutputDir.LIMIT && this.queue.length) {
       const { target, data, size, source, hashed, exists } = this.queue.shift()!;
       this.running += 1;
-      const done = (error: Error | null) => this.finished(size, error, true);
+      const done = (error: Error | null) => this.finished(size, error);
       // A link is three short system calls (mkdir when its folder is new, link, lstat), made here
       // and now: through libuv's threads each call cost the main thread more than the call itself
       // (a thread woken per call, on two cores already busy). A/B, 4,000 posts, one post edited,
@@ -356,10 +291,8 @@ export class OutputDir {
   async commit(outputs: Outputs, options: { keep?: boolean } = {}): Promise<void> {
     try {
       for (const [file, bytes] of outputs) if (!this.written.has(file)) this.write(file, bytes);
-      this.writer?.flush();
       if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
       if (this.failure) throw this.failure;
-      await this.stopPreparing();
       this.removeExtras();
       this.swap();
     } catch (error) {
@@ -420,7 +353,6 @@ export class OutputDir {
    */
   async abort(): Promise<void> {
     if (this.pending) await new Promise<void>((resolve) => (this.drained = resolve));
-    await this.stopPreparing();
     const walk = this.walk;
     this.walk = undefined;
     if (walk) {
@@ -438,16 +370,15 @@ export class OutputDir {
     rmSync(this.temp, { recursive: true, force: true });
   }
 
-
-  /** One write or link is over (`running`: one of libuv's LIMIT, not the page writer's). */
-  private finished(size: number, error: Error | null, running: boolean): void {
+  /** One write or link is over. */
+  private finished(size: number, error: Error | null): void {
     this.backlog -= size;
     if (this.relieved && this.backlog <= OutputDir.HIGH_WATER / 2) {
       this.relieved();
       this.relief = this.relieved = undefined;
     }
     if (error) this.failure ??= error;
-    if (running) this.running -= 1;
+    this.running -= 1;
     this.pending -= 1;
     if (this.pending === 0) this.drained?.();
     else this.pump();
@@ -563,18 +494,6 @@ try {
 } finally {
   try { port.postMessage(answer || { unsafe: 'no answer' }); } finally { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); }
 }
-`;
-
-/** The folder thread (OutputDir.prepare): plain JavaScript, nothing of the tool's loaded. */
-const PREPARER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { mkdirSync } = require('node:fs');
-let made = 0;
-for (const folder of workerData) {
-  mkdirSync(folder, { recursive: true });
-  if (++made % 256 === 0) parentPort.postMessage(made);
-}
-parentPort.postMessage(made);
 `;
 
 /** Hears a written file's SHA-256 (lowercase hex) and CRC-32, or undefined when it could not be written. */

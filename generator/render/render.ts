@@ -12,7 +12,6 @@ import { escapeHtml } from '../../common/html.ts';
 import { blogListPath, feedPath, searchIndexPath } from './feed.ts';
 import { DEFAULT_LOCALE, localizeHref, locales, type Locale } from '../content/locales.ts';
 import { manifestPath } from '../output/write.ts';
-import { isSharedPiece, sharePiece } from '../speed/page-writer.ts';
 import { formatsFor, type LocaleFormat } from '../transform/format.ts';
 import type { CollectionName } from '../content/collections.ts';
 import { splitStylesheet } from '../assets/style-parts.ts';
@@ -175,7 +174,6 @@ export function completeChunks(chunks: Buffer[], client: ClientAssets, nonce: st
       .replace(islandsAt, (_, names: string) => islandScripts(names.split(','), client));
     if (text.includes(marker.toString())) throw new Error('render: a script placeholder was left in a page');
     complete = Buffer.from(text);
-    if (isSharedPiece(chunk)) sharePiece(complete);
     done.set(chunk, complete);
     return complete;
   });
@@ -212,59 +210,15 @@ export interface Rendered {
   islands: string[];
 }
 
-/**
- * What stays the same across the pages of one build: shell parts and island markup, encoded,
- * and, for a full build, the arena the pages are encoded into.
- */
+/** What stays the same across the pages of one build: shell parts and island markup, encoded. */
 export interface RenderCache {
   shell: Map<string, Buffer>;
   /** An island's markup, encoded once and shared like a shell part (renderIsland). */
   islands: Map<string, Buffer>;
-  arena?: Arena;
 }
 
-export function renderCache(options: { arena?: boolean } = {}): RenderCache {
-  return { shell: new Map(), islands: new Map(), arena: options.arena ? new Arena() : undefined };
-}
-
-/**
- * Pages of a full build are encoded side by side into large slabs and handed out as views:
- * one allocation per 8 MB instead of one per page. (A buffer per page was a fifth of the
- * render time on a 4,000-post site, most of it garbage collection that each allocation
- * outside V8's heap triggers.) A view keeps its slab alive, so the preview, which replaces
- * single pages for a long time, renders its updates without one.
- */
-export class Arena {
-  private static readonly SLAB = 8 * 1024 * 1024;
-  private slab: Buffer = Buffer.allocUnsafeSlow(0);
-  private used = 0;
-
-  /**
-   * `allocate` makes a slab of at least `size` bytes.
-   */
-  constructor(private readonly allocate: (size: number) => Buffer = Buffer.allocUnsafeSlow) {}
-
-  /** Encodes `parts` (text, or bytes already encoded) one after the other as one view. */
-  encode(parts: (string | Buffer)[]): Buffer {
-    let most = 0;
-    for (const part of parts) most += typeof part === 'string' ? part.length * 3 : part.length;
-    // A page larger than a slab (the blog list, at thousands of posts) gets one of its exact
-    // size: three bytes a character would be 80 MB for its 27 MB at 20,000 posts.
-    if (most > Arena.SLAB) {
-      most = 0;
-      for (const part of parts) most += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
-    }
-    if (this.used + most > this.slab.length) {
-      this.slab = this.allocate(Math.max(Arena.SLAB, most));
-      this.used = 0;
-    }
-    const start = this.used;
-    for (const part of parts) {
-      if (typeof part === 'string') this.used += this.slab.write(part, this.used, 'utf8');
-      else this.used += part.copy(this.slab, this.used);
-    }
-    return this.slab.subarray(start, this.used);
-  }
+export function renderCache(): RenderCache {
+  return { shell: new Map(), islands: new Map() };
 }
 
 const PLACEHOLDER = /<site-(shell|island) data-slot="(\d+)"><\/site-(?:shell|island)>/g;
@@ -331,8 +285,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   const pending: string[] = [];
   const flush = () => {
     if (!pending.length) return;
-    // Into the arena piece by piece: joined first, every page's text was copied once more.
-    chunks.push(cache.arena ? cache.arena.encode(pending) : Buffer.from(pending.join('')));
+    chunks.push(Buffer.from(pending.join('')));
     pending.length = 0;
   };
   let last = 0;
@@ -371,8 +324,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
     const part = parts[index]!;
     let markup = cache.shell.get(part.key);
     if (markup === undefined) {
-      // Shared: a page writer sends it to its thread once (page-writer.ts).
-      markup = sharePiece(Buffer.from(templated(() => renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element)))));
+      markup = Buffer.from(templated(() => renderToStaticMarkup(createElement(EnvProvider, { value: env }, part.element))));
       cache.shell.set(part.key, markup);
     }
     flush();
@@ -384,7 +336,7 @@ export function renderRoute(route: Route, inputs: RenderInputs): Rendered {
   return {
     chunks,
     get bytes() {
-      return (bytes ??= cache.arena ? cache.arena.encode(chunks) : Buffer.concat(chunks));
+      return (bytes ??= Buffer.concat(chunks));
     },
     get html() {
       return this.bytes.toString('utf8');
@@ -418,7 +370,7 @@ function renderIsland(templates: Templates, use: IslandUse, index: number, headi
   if (markup === undefined) {
     const parts: string[] = [];
     renderIslandMarkup(templates, use, index, heading, props, run, (text) => parts.push(text));
-    markup = sharePiece(Buffer.from(parts.join('')));
+    markup = Buffer.from(parts.join(''));
     cache.islands.set(key, markup);
   }
   out(markup);

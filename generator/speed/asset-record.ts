@@ -1,7 +1,6 @@
 // What the asset store answered while a page rendered, and asking it again. A page rendered
 // somewhere else than this build's asset store (a page from the page cache, rendered by an
-// earlier build; a page rendered on a render thread, generator/speed/render-pool.ts, with the
-// thread's own store) carries the record of its asks: every image and icon, with a hash of
+// earlier build) carries the record of its asks: every image and icon, with a hash of
 // the answer. Asking this build's store the same questions (`AssetReplay`) makes the files,
 // the sprite and the photo-role warnings exactly those a render here would have made, and an
 // answer that differs tells that the page is not the one a render here would give.

@@ -1,5 +1,5 @@
-// The environment a thread whose code is TypeScript starts with (markdown-ahead.ts, the page
-// cache's reader, the card reader, Sass's thread).
+// The environment a thread whose code is TypeScript starts with (the page cache's reader, the
+// card reader, Sass's thread).
 import { getCompileCacheDir } from 'node:module';
 
 /**

@@ -6,14 +6,13 @@ import { renderInline, renderMarkdown, type Heading, type Html, type ImageHtml }
 import type { Site, SourceSite } from '../content/model.ts';
 import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
 import { mapAlike, type Mapped } from '../speed/alike.ts';
-import type { BodySource, RenderedBody } from '../speed/markdown-ahead.ts';
 import { EditMemo } from '../speed/edit-memo.ts';
 
 export interface TransformOptions {
   /**
    * Post bodies are rendered when a page reads them, not kept (MarkdownCache.lazyBlock): for
    * `site build`, which renders each post's page once. The preview keeps them (an edit re-renders
-   * only what changed), and so do render threads, which are handed the model as data.
+   * only what changed).
    */
   lazyPosts?: boolean;
 }
@@ -39,21 +38,8 @@ export class MarkdownCache {
   in(locale: Locale): MarkdownCache {
     if (locale === this.locale) return this;
     let cache = this.languages.get(locale);
-    if (!cache) {
-      this.languages.set(locale, (cache = new MarkdownCache(locale, this.image)));
-      cache.ahead = this.ahead;
-    }
+    if (!cache) this.languages.set(locale, (cache = new MarkdownCache(locale, this.image)));
     return cache;
-  }
-
-  /**
-   * Lazy bodies rendered on another thread ahead of their pages (markdown-ahead.ts): a lazy
-   * block read takes the thread's HTML when it is in, for every language; undefined: none.
-   */
-  private ahead: { take(key: object): RenderedBody | undefined } | undefined;
-  useAhead(ahead: { take(key: object): RenderedBody | undefined } | undefined): void {
-    this.ahead = ahead;
-    for (const cache of this.languages.values()) cache.ahead = ahead;
   }
 
   /** Starts a run: entries the previous run did not use are dropped. */
@@ -84,11 +70,7 @@ export class MarkdownCache {
   /** The last lazy block rendered: a page reads `html` and `headings` of the same one. */
   private lazyLast: [LazyHtml, Html] | undefined;
   rendered(lazy: LazyHtml): Html {
-    if (this.lazyLast?.[0] !== lazy) {
-      // The thread rendered it with the same function, source and language (it has no image).
-      const ahead = this.ahead?.take(lazy);
-      this.lazyLast = [lazy, { ...(ahead ?? renderMarkdown(lazy.source, { locale: this.locale, image: this.image })), source: lazy.source }];
-    }
+    if (this.lazyLast?.[0] !== lazy) this.lazyLast = [lazy, { ...renderMarkdown(lazy.source, { locale: this.locale, image: this.image }), source: lazy.source }];
     return this.lazyLast[1];
   }
 
@@ -108,10 +90,6 @@ export class MarkdownCache {
 /** Html whose markup is rendered on each read (MarkdownCache.lazyBlock); the last one read is remembered. */
 class LazyHtml implements Html {
   constructor(readonly source: string, private readonly cache: MarkdownCache) {}
-  /** What another thread needs to render it (markdown-ahead.ts). */
-  get toRender(): BodySource {
-    return { source: this.source, locale: this.cache.locale };
-  }
   get html(): string {
     return this.cache.rendered(this).html;
   }
@@ -120,13 +98,6 @@ class LazyHtml implements Html {
   }
 }
 
-/**
- * A post body a page will render when it reads it (a lazy block), with what rendering it takes;
- * undefined for HTML already rendered (the preview's, a body with an image) or anything else.
- */
-export function lazyBody(html: unknown): { key: object; body: BodySource } | undefined {
-  return html instanceof LazyHtml ? { key: html, body: html.toRender } : undefined;
-}
 
 type SourcePost = SourceSite['posts'][number];
 

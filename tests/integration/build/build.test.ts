@@ -61,31 +61,6 @@ describe('site build', () => {
     }
   });
 
-  test('a build that writes its pages on the page writer thread (a big build\'s way; here from the first page) writes the same bytes, and its manifest the SHA-256 the thread computed', async () => {
-    const out = join(box.dir, 'through-the-writer');
-    const result = spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', out, '--no-cache'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SITE_PAGE_WRITER_FROM: '0' } });
-    expect(result.status, result.stderr).toBe(0);
-    const written = snapshot(out);
-    const streamed = snapshot(join(box.dir, 'streamed'));
-    expect([...written.keys()].sort()).toEqual([...streamed.keys()].sort());
-    for (const [file, base64] of streamed) expect(written.get(file), file).toBe(base64);
-  });
-
-  test('a build that renders post bodies ahead on the Markdown thread (a big build\'s way; here from the first page) writes the same bytes', () => {
-    const out = join(box.dir, 'bodies-ahead');
-    const result = spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', out, '--no-cache'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SITE_MARKDOWN_THREAD_FROM: '0', SITE_TIMELINE: '1' } });
-    expect(result.status, result.stderr).toBe(0);
-    // The loop asked for the bodies its pages read (the thread's rendering of them is
-    // tests/unit/speed/markdown-ahead.test.ts's; which ones arrive in time depends on the machine).
-    const bodies = /bodies +(\d+) from the Markdown thread, (\d+) asked for and rendered here/.exec(result.stderr);
-    expect(bodies, result.stderr).not.toBeNull();
-    expect(Number(bodies![1]) + Number(bodies![2])).toBeGreaterThan(10);
-    const written = snapshot(out);
-    const streamed = snapshot(join(box.dir, 'streamed'));
-    expect([...written.keys()].sort()).toEqual([...streamed.keys()].sort());
-    for (const [file, base64] of streamed) expect(written.get(file), file).toBe(base64);
-  });
-
   test('a broken content tree lists every problem with file:line, exits 1 and leaves dist/ untouched', () => {
     const out = join(box.dir, 'dist');
     const first = site(['--content', box.content, 'build', '--out', out]);

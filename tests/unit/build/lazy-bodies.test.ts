@@ -37,7 +37,6 @@ afterAll(() => {
 const options = (pageCache?: string): BuildOptions => ({
   root, contentDir: box.content, mode: 'production', includeDrafts: false,
   pageCache: pageCache ? { dir: pageCache } : undefined,
-  renderThreads: { count: 0 },
   imageCache: { dir: join(root, '.site/cache/images') }, cardCache: { cacheDir: join(root, '.site/cache/cards') },
 });
 

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { OutputDir } from '../../../generator/output/write.ts';
-import { PageWriter, sharePiece } from '../../../generator/speed/page-writer.ts';
 import { Worker } from 'node:worker_threads';
 
 let dir: string;
@@ -128,12 +127,11 @@ describe('OutputDir', () => {
     expect(siblings()).toEqual([]);
   });
 
-  test('a big build\'s page folders are made ahead on a thread: every page lands, written or linked, and an abandoned build leaves no folder behind', async () => {
-    const files = Array.from({ length: OutputDir.PREPARE_FROM + 500 }, (_, i) => `blog-details/post-${i}/index.html`);
+  test('a big build: every page lands, written or linked, and an abandoned build leaves no folder behind', async () => {
+    const files = Array.from({ length: 1500 }, (_, i) => `blog-details/post-${i}/index.html`);
     const cached = join(dir, 'cached.html');
     writeFileSync(cached, 'from the cache');
     const target = new OutputDir(out);
-    target.prepare(files);
     for (const [i, file] of files.entries()) {
       // Every third page is linked from a file, as a reused page is (folders made synchronously).
       if (i % 3 === 0) target.link(file, { path: cached, identity: { dev: statSync(cached).dev, ino: statSync(cached).ino } }, Buffer.from('from the cache'));
@@ -142,86 +140,25 @@ describe('OutputDir', () => {
     await target.commit(new Map());
     expect(readdirSync(join(out, 'blog-details'))).toHaveLength(files.length);
     for (const i of [0, 1, 2, files.length - 1]) expect(readFileSync(join(out, files[i]!), 'utf8')).toBe(i % 3 === 0 ? 'from the cache' : `page ${i}`);
-    // Abandoned while its folders are still being made: the thread is stopped before the folder
-    // is removed, so nothing is made again afterwards.
+    // Abandoned while its pages are still being written.
     const abandoned = new OutputDir(out);
-    abandoned.prepare(files.map((file) => `again/${file}`));
+    for (const file of files) abandoned.write(`again/${file}`, [Buffer.from('page')]);
     await abandoned.abort();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(siblings()).toEqual(['cached.html']);
     // A path that would leave the build folder is refused before any folder is made.
     const refused = new OutputDir(out);
-    expect(() => refused.prepare([...files.slice(1), '../outside/index.html'])).toThrow(/generator bug: the output path/);
+    expect(() => refused.write('../outside/index.html', [Buffer.from('x')])).toThrow(/generator bug: the output path/);
     await refused.abort();
     expect(existsSync(join(dir, 'outside'))).toBe(false);
     expect(siblings()).toEqual(['cached.html']);
   });
 });
 
-describe('the page writer thread (a big build)', () => {
-  test('writes every page as its pieces say and reports each page\'s SHA-256 from the bytes it wrote, pages bigger than a batch and more pages than its buffers hold included', async () => {
-    const through = vi.spyOn(PageWriter.prototype, 'write');
-    const files = Array.from({ length: PageWriter.FROM + 40 }, (_, i) => `blog-details/${i}/index.html`);
-    const target = new OutputDir(out);
-    // No folder thread: the writer makes the folders itself.
-    target.prepare(files, false);
-    // A shell part every page shares, the page's own text, and now and then a piece bigger than
-    // a batch's buffer. ~20 MB in all, handed over at once: more than the writer's buffers hold,
-    // so pages wait for buffers to come back from the thread.
-    const shell = Buffer.alloc(20 * 1024, '<header>');
-    const big = Buffer.alloc(2.5 * 1024 * 1024, 'b');
-    const digests = new Map<string, string | undefined>();
-    const expected = new Map<string, Buffer>();
-    for (const [i, file] of files.entries()) {
-      const pieces = i % 100 === 7 ? [shell, Buffer.from(`<main>page ${i}</main>`), big] : [shell, Buffer.from(`<main>page ${i}</main>`)];
-      expected.set(file, Buffer.concat(pieces));
-      target.write(file, pieces, (hex) => digests.set(file, hex));
-    }
-    await target.commit(new Map());
-    expect(through).toHaveBeenCalledTimes(files.length);
-    through.mockRestore();
-    expect(readdirSync(join(out, 'blog-details'))).toHaveLength(files.length);
-    for (const file of files) {
-      const bytes = readFileSync(join(out, file));
-      expect(bytes.equals(expected.get(file)!), file).toBe(true);
-      expect(digests.get(file)).toBe(createHash('sha256').update(bytes).digest('hex'));
-    }
-    expect(existsSync(join(out, 'old.html'))).toBe(false);
-  });
-
-  test('the pieces pages share (marked with sharePiece) cross to the thread once and are written where each page names them, a shared piece bigger than a buffer and one that is a view into a larger buffer included', async () => {
-    const files = Array.from({ length: PageWriter.FROM + 40 }, (_, i) => `blog/${i}/index.html`);
-    const target = new OutputDir(out);
-    target.prepare(files, false);
-    const head = sharePiece(Buffer.alloc(48 * 1024, '<style>'));
-    const footer = sharePiece(Buffer.from(Buffer.alloc(4 * 1024 * 1024, '<footer>').buffer, 1024 * 1024, 3 * 1024 * 1024));
-    const aside = sharePiece(Buffer.from('<aside>'));
-    const big = Buffer.alloc(2.5 * 1024 * 1024, 'b');
-    const posted = vi.spyOn(Worker.prototype, 'postMessage');
-    const digests = new Map<string, string | undefined>();
-    const expected = new Map<string, Buffer>();
-    for (const [i, file] of files.entries()) {
-      const own = Buffer.from(`<main>page ${i}</main>`);
-      const pieces = i % 100 === 7 ? [head, own, aside, big, footer] : i % 3 ? [head, own, aside, own] : [own];
-      expected.set(file, Buffer.concat(pieces));
-      target.write(file, pieces, (hex) => digests.set(file, hex));
-    }
-    await target.commit(new Map());
-    // Each shared piece crossed once (by its number after that).
-    const defined = posted.mock.calls.flatMap(([message]) => (message as { define?: (number | Uint8Array)[] }).define ?? []).filter((x) => typeof x !== 'number');
-    posted.mockRestore();
-    expect(defined.map((piece) => (piece as Uint8Array).length).sort((a, b) => a - b)).toEqual([aside.length, head.length, footer.length]);
-    for (const file of files) {
-      const bytes = readFileSync(join(out, file));
-      expect(bytes.equals(expected.get(file)!), file).toBe(true);
-      expect(digests.get(file)).toBe(createHash('sha256').update(bytes).digest('hex'));
-    }
-  });
-
+describe('a write that fails', () => {
   test('a page it cannot write fails the build with the system\'s error (code and path, for exit 7); the other pages are written, the previous build stays, and nothing hangs', async () => {
-    const files = Array.from({ length: PageWriter.FROM }, (_, i) => `p/${i}/index.html`);
+    const files = Array.from({ length: 200 }, (_, i) => `p/${i}/index.html`);
     const target = new OutputDir(out);
-    target.prepare(files, false);
     const reported: (string | undefined)[] = [];
     for (const file of files) target.write(file, [Buffer.from(file)], (hex) => reported.push(hex));
     // Its folder would be a file the build has just written.
@@ -236,13 +173,6 @@ describe('the page writer thread (a big build)', () => {
     expect(readFileSync(join(out, 'old.html'), 'utf8')).toBe('previous build');
   });
 
-  test('once closed, a write fails at once instead of waiting for a thread that is gone', async () => {
-    const writer = new PageWriter();
-    await writer.close();
-    const outcome = await new Promise<Error | null>((resolve) => writer.write(join(dir, 'late.html'), [Buffer.from('late')], resolve));
-    expect(outcome?.message).toMatch(/page writer was closed/);
-    expect(existsSync(join(dir, 'late.html'))).toBe(false);
-  });
 });
 
 test('a writer whose disk falls behind asks the renderer to wait, and lets it go on once the backlog halves', async () => {
@@ -384,7 +314,6 @@ describe('a cached build written over the spare (the build before the last)', ()
     writeFileSync(join(spare(), 'robots.txt'), 'old robots');
 
     const build = (target: OutputDir) => {
-      target.prepare(['posts/1/index.html', 'posts/2/index.html', 'posts/3/index.html', 'posts/4/index.html', 'about/index.html']);
       target.write('posts/1/index.html', [Buffer.from('page 1 '), Buffer.from('rendered again')]);
       target.link('posts/2/index.html', { path: join(cache, 'page2'), identity: identity(join(cache, 'page2')) }, Buffer.from('cached page2'));
       target.link('posts/3/index.html', { path: join(cache, 'page3'), identity: identity(join(cache, 'page3')) }, Buffer.from('cached page3'));
@@ -430,8 +359,8 @@ describe('a cached build written over the spare (the build before the last)', ()
     expect(readFileSync(join(out, 'b/index.html'), 'utf8')).toBe('cached b/index.html');
   });
 
-  test('a big build (its pages written on the page writer\'s thread, folders made ahead) over a spare whose pages are a cache\'s files', async () => {
-    const files = Array.from({ length: OutputDir.PREPARE_FROM + 200 }, (_, i) => `blog-details/${i}/index.html`);
+  test('a big build over a spare whose pages are a cache\'s files', async () => {
+    const files = Array.from({ length: 1200 }, (_, i) => `blog-details/${i}/index.html`);
     const cached = join(dir, 'cached.html');
     writeFileSync(cached, 'from the cache');
     // The spare has every other page, each a link to the cache's file.
@@ -441,7 +370,6 @@ describe('a cached build written over the spare (the build before the last)', ()
       linkSync(cached, join(spare(), file));
     }
     const target = new OutputDir(out, { spare: true });
-    target.prepare([...files]);
     for (const [i, file] of files.entries()) {
       if (i % 3 === 0) target.link(file, { path: cached, identity: identity(cached) }, Buffer.from('from the cache'));
       else target.write(file, [Buffer.from('page '), Buffer.from(String(i))]);

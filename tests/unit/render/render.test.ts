@@ -6,7 +6,6 @@ import { transform } from '../../../generator/transform/transform.ts';
 import { buildRoutes, type Route } from '../../../generator/render/routes.ts';
 import type { Site } from '../../../generator/content/model.ts';
 import { islandNames } from '../../../generator/assets/bundle.ts';
-import { isSharedPiece } from '../../../generator/speed/page-writer.ts';
 import { contentDir, root } from '../../helpers.ts';
 import { LIST_INLINE } from '../../../templates/pages/Blog.tsx';
 
@@ -89,7 +88,7 @@ describe('render', () => {
 
 describe('render with a build cache', () => {
   test('parts shared by pages are rendered once per build and give the same bytes as rendering alone', () => {
-    const cache = renderCache({ arena: true });
+    const cache = renderCache();
     const posts = routes.filter((r) => r.template === 'BlogPost').slice(0, 3);
     const shared = posts.map((r) => renderRoute(r, { ...inputs, cache }));
     shared.forEach((page, i) => expect(page.html).toBe(renderRoute(posts[i]!, inputs).html));
@@ -97,14 +96,12 @@ describe('render with a build cache', () => {
     const header = (page: (typeof shared)[number]) => page.chunks.find((c) => c.includes('class="nav-menus"'));
     expect(header(shared[0]!)).toBeDefined();
     expect(header(shared[1]!)).toBe(header(shared[0]!));
-    // So is each island the posts share (the search box, the newsletter form), marked for the
-    // page writer to send its thread once.
+    // So is each island the posts share (the search box, the newsletter form).
     for (const name of ['BlogSearch', 'LeadForm']) {
       const island = (page: (typeof shared)[number]) => page.chunks.find((c) => c.subarray(0, 64).includes(`data-island="${name}"`));
       expect(island(shared[0]!), name).toBeDefined();
       expect(island(shared[1]!)).toBe(island(shared[0]!));
       expect(island(shared[2]!)).toBe(island(shared[0]!));
-      expect(isSharedPiece(island(shared[0]!)!)).toBe(true);
     }
     expect(Buffer.concat(shared[2]!.chunks).equals(shared[2]!.bytes)).toBe(true);
   });
@@ -119,7 +116,7 @@ describe('render with a build cache', () => {
     big.posts = Array.from({ length: count }, (_, i) => ({ ...template, id: 10_000 + i, slug: `bulk-${i}`, title: `Bulk post ${i}`, subheading }));
     const bigRoutes = buildRoutes(big);
     const blogs = bigRoutes.find((r) => r.path === '/blogs')!;
-    const cache = renderCache({ arena: true });
+    const cache = renderCache();
     const bigInputs = { ...inputs, sites: { en: big } };
     const first = renderRoute(blogs, { ...bigInputs, cache });
     expect(first.islands).toContain('BlogList');
@@ -131,7 +128,7 @@ describe('render with a build cache', () => {
     // Small islands of the same page are still shared.
     expect(kept.some((key) => key.startsWith('BlogSearch\0') || key.startsWith('LeadForm\0'))).toBe(kept.length > 0);
     // And below the limit, the list itself is kept.
-    const small = renderCache({ arena: true });
+    const small = renderCache();
     renderRoute(route('/blogs'), { ...inputs, cache: small });
     expect([...small.islands.keys()].some((key) => key.startsWith('BlogList\0'))).toBe(true);
   });
@@ -145,16 +142,16 @@ describe('render with a build cache', () => {
     const listed = Math.min(count, LIST_INLINE);
     const blogs = buildRoutes(big).find((r) => r.path === '/blogs')!;
     // Every renderToString the page makes: the islands, and each run of the list.
-    const renders = (run: number, arena: boolean) => {
+    const renders = (run: number) => {
       let calls = 0;
       const templates = { ...inputs.templates, renderToString: ((...args) => (calls++, inputs.templates.renderToString(...args))) as typeof inputs.templates.renderToString };
-      const page = renderRoute(blogs, { ...inputs, templates, sites: { en: big }, listRun: run, cache: renderCache({ arena }) });
+      const page = renderRoute(blogs, { ...inputs, templates, sites: { en: big }, listRun: run, cache: renderCache() });
       return { bytes: page.bytes, chunks: page.chunks.length, calls };
     };
-    const whole = renders(1_000_000, true);
+    const whole = renders(1_000_000);
     expect(whole.bytes.toString()).toContain(`Bulk post ${listed - 1} `);
     for (const run of [64, 10, 7]) {
-      const inRuns = renders(run, true);
+      const inRuns = renders(run);
       expect(inRuns.bytes.equals(whole.bytes)).toBe(true);
       // One render per run of the list on top of the page's islands.
       expect(inRuns.calls - whole.calls).toBe(Math.ceil(listed / run));
@@ -162,8 +159,6 @@ describe('render with a build cache', () => {
       // is under that, so the page is no more pieces than in one render.)
       expect(inRuns.chunks).toBeGreaterThanOrEqual(whole.chunks);
     }
-    // Without an arena (the preview) too.
-    expect(renders(7, false).bytes.equals(whole.bytes)).toBe(true);
     // A list shorter than a run is rendered in place (the shipped blog list, kept for the build).
     const shipped = route('/blogs');
     const short = renderRoute(shipped, { ...inputs, listRun: site.posts.length, cache: renderCache() });
