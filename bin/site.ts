@@ -7,8 +7,9 @@ import { resolve } from 'node:path';
 import { runBuild, runValidate } from '../generator/cli/build-command.ts';
 import { VERSION } from '../generator/build/build.ts';
 import { reportError } from '../generator/cli/exit.ts';
+import { exitCodesHelp } from '../generator/problems/errors.ts';
 import { assertPortFree, contentFolder, parseConcurrency, parsePort, parsePrefix, portParser } from '../generator/cli/usage.ts';
-import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND } from '../generator/cli/output.ts';
+import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND } from '../generator/terminal.ts';
 
 // A reader that stops early (`site leads export | head`, `site --help | head`) closes the pipe.
 // The rest of the output is dropped; the command still finishes its work and sets its exit code
@@ -37,7 +38,7 @@ const program = new Command('site')
       process.stderr.write(text);
     },
   })
-  .addHelpText('after', '\nExit codes: 0 ok, 1 content problems, 2 usage error, 3 generator bug, 4 AWS failure (publish, leads; safe to re-run),\n5 AWS credentials missing or refused, 6 bucket not found, 7 the machine refused a file (disk full, read-only, permission).\nWarnings exit 0, or 1 with --strict (build, validate).');
+  .addHelpText('after', `\n${exitCodesHelp()}\nWarnings exit 0, or 1 with --strict (build, validate).`);
 
 // Checked by each command that reads content, before it does anything else.
 const content = () => contentFolder(resolve(program.opts().content));

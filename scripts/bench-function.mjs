@@ -29,7 +29,7 @@ for (let i = 0; i < 7; i++) {
 }
 console.log(`cold start (import in a fresh Node ${process.versions.node} process): median ${median(starts).toFixed(1)} ms`);
 
-const { localS3Client, localSesClient } = await import('../generator/leads/local-aws.ts');
+const { localS3Client, localSesClient } = await import('../generator/preview/local-aws.ts');
 const { createHandler } = await import('../functions/send-email/handler.ts');
 const { s3Archive } = await import('../functions/send-email/archive.ts');
 const { sesMailer } = await import('../functions/send-email/mailer.ts');
@@ -37,7 +37,7 @@ const { leadSettings } = await import('../generator/leads/lead-settings.ts');
 // The emulators run in a process of their own, as AWS is not in the function's process: their
 // work must not be counted as the handler's.
 const emulators = spawn(node, ['--import', join(root, 'bin/register.js'), '--input-type=module', '-e', `
-  import { startLocalS3, startLocalSes } from ${JSON.stringify(join(root, 'generator/leads/local-aws.ts'))};
+  import { startLocalS3, startLocalSes } from ${JSON.stringify(join(root, 'generator/preview/local-aws.ts'))};
   const s3 = await startLocalS3({ directory: ${JSON.stringify(join(dir, 's3'))}, buckets: ['bench'] });
   const ses = await startLocalSes();
   console.log(JSON.stringify({ s3: s3.url, ses: ses.url }));

@@ -1,4 +1,4 @@
-// `npm run bench:images`: what photos cost (#17). Reports, never asserts.
+// `npm run bench:images`: what photos cost. Reports, never asserts.
 //   - 50 generated 4000×3000 photos (~3.4 MB JPEGs of a generated scene with EXIF and GPS, like a phone's), each the
 //     hero of a post in a copy of content/
 //   - a cold build (empty image cache): wall time and peak RSS

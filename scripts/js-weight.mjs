@@ -1,4 +1,4 @@
-// JavaScript a page loads before any interaction, measured in Chromium (#20): each route opened
+// JavaScript a page loads before any interaction, measured in Chromium: each route opened
 // at 375 × 812 px, scrolled nowhere, touched nowhere, until the network is idle; every script
 // response is counted at its gzip size (level 9, as the build's budgets count). For /career it
 // then presses the first Apply (Playwright scrolls it into view first) and counts what that adds.

@@ -2,7 +2,7 @@
 // URL patterns, the résumé rules and the wizard's choices. validation.ts builds the Yup schemas
 // from them and re-exports all of it, so the lead function and the tests import one module; the
 // browser imports this one where it needs no schema (a form's shell, the résumé upload), so that
-// Yup reaches a page only with the code that validates (#20: a form's validation library loads
+// Yup reaches a page only with the code that validates (a form's validation library loads
 // on the visitor's first interaction with it, not with the page).
 
 /** The site's languages: English at today's paths, Canadian French under /fr. */

@@ -7,15 +7,9 @@ import { ATTRIBUTION_KEYS, ATTRIBUTION_LABELS, type Attribution } from '../../co
 import { escapeHtml } from '../../common/html.ts';
 import type { FormName, LeadMessage, Locale } from '../../common/lead/validation.ts';
 import type { VisitorCopy } from './visitor-email.ts';
+import type { LeadEmail } from './mailer.ts';
 
-export interface LeadEmail {
-  from: string;
-  to: string[];
-  replyTo: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { LeadEmail } from './mailer.ts';
 
 /** What a lead carries into its e-mail (a subset of the archived lead). */
 export interface LeadForEmail {

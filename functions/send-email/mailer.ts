@@ -1,6 +1,15 @@
 // The SES adapter: sends one composed lead e-mail (SES v1 SendEmail, text and HTML parts).
 import { SendEmailCommand, type SESClient } from '@aws-sdk/client-ses';
-import type { LeadEmail } from './email.ts';
+
+/** An e-mail as the function sends it: to sales (a lead) or to the visitor (a receipt, an opt-in). */
+export interface LeadEmail {
+  from: string;
+  to: string[];
+  replyTo: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export interface Mailer {
   /** Sends the e-mail; resolves with SES's message id, rejects when SES did not take it. */

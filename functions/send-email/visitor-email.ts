@@ -6,7 +6,7 @@
 // stranger's address then gets at most one plain receipt per form per day (lead.ts), which is
 // useless for spam. Each carries the sender's identification and an unsubscribe link (CASL).
 import { escapeHtml } from '../../common/html.ts';
-import type { LeadEmail } from './email.ts';
+import type { LeadEmail } from './mailer.ts';
 import type { FormName, Locale } from '../../common/lead/validation.ts';
 import type { VisitorEmails } from '../../generator/content/content-types.ts';
 

@@ -1,4 +1,4 @@
-// Yup's and Formik's unused parts out of the browser bundle (#20), without changing what any
+// Yup's and Formik's unused parts out of the browser bundle, without changing what any
 // part does. esbuild drops a top-level declaration nothing uses, but keeps every statement that
 // may have an effect, and with it whatever that statement names: Yup's `create$5.prototype =
 // NumberSchema.prototype` (so `x instanceof number` works) kept number(), date(), bool(),

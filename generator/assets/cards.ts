@@ -23,26 +23,17 @@ import { problem, type Place } from '../problems/errors.ts';
 import { ContentError } from '../problems/problems.ts';
 import { readUnder, under } from '../content/paths.ts';
 import { locales, type Locale } from '../content/locales.ts';
-import type { Route } from '../render/routes.ts';
+import type { Route, SocialCard } from '../render/routes.ts';
+
+export type { SocialCard };
 import type { Site } from '../content/model.ts';
 import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
 import { isWholeImage, withPngText } from './images/png-text.ts';
-import type { Linkable, ReadBytes } from '../output/write.ts';
-import type { FileIdentity, FileStats } from '../speed/page-cache-entry.ts';
+import type { Linkable, ReadBytes } from '../speed/signed-files.ts';
+import type { FileIdentity, FileStats } from '../speed/signed-files.ts';
 import { readRecords, vouches, writeRecords, type FileRecord } from '../speed/file-records.ts';
 import type { CardLink } from '../speed/card-reader.ts';
 import { loadSharp, sharpVersions } from './images/sharp.ts';
-
-/** What a page's head says about its card. */
-export interface SocialCard {
-  /** Site-relative URL: /assets/cards/solutions-adas-<hash>.png. */
-  src: string;
-  width: number;
-  height: number;
-  type: 'image/png' | 'image/jpeg';
-  /** The page's own image's alt text; a generated card is described by the page's title. */
-  alt?: string;
-}
 
 /** The font every card is drawn with: the one the site ships (styles/_tokens.scss @font-face). */
 export const CARD_FONT = 'styles/fonts/inter-latin-var.woff2';

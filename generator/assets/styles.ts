@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { threadEnv } from '../speed/thread-env.ts';
 import { hash, sha256 } from '../hash.ts';
-import { readCheckLine, withCheckLine } from '../speed/page-cache-entry.ts';
+import { readCheckLine, withCheckLine } from '../speed/signed-files.ts';
 
 export interface StylesResult {
   files: Map<string, Buffer>;

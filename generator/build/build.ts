@@ -31,8 +31,8 @@ import { blogListPath, feed, feedPath, searchIndex, searchIndexPath } from '../r
 import { listCachePath, readListCache, writeListCache } from '../speed/list-cache.ts';
 import type { Site, SourceSite } from '../content/model.ts';
 import { DEFAULT_LOCALE, translatedLocales, type Locale } from '../content/locales.ts';
-import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from '../preview/affected.ts';
-import { isEditorTempFile } from '../preview/editor-files.ts';
+import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from './affected.ts';
+import { isEditorTempFile } from '../content/editor-files.ts';
 import { loadTemplates, saveTemplatesCode } from '../speed/templates-bundle.ts';
 
 export interface BuildOptions {
@@ -262,7 +262,7 @@ export class Builder {
   }
 
   /**
-   * Applies edits and renders the routes they affect (generator/preview/affected.ts). Edits
+   * Applies edits and renders the routes they affect (generator/build/affected.ts). Edits
    * made while the content does not validate are kept, so the build that follows the fix
    * renders every page any of them touched; after a failure of the generator's own, the next
    * good build renders everything.

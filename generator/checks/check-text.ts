@@ -1,7 +1,10 @@
 // Where a check's finding is written in content: the line and column of a link, an image path or a
 // field in the content files' text, and the HTML decoding the rendered-page checks need. Pure.
-import type { CheckInput, CheckPage } from './checks.ts';
+import type { CheckInput, CheckPage } from './types.ts';
 import { placeAt } from '../problems/errors.ts';
+import { escapeRegExp } from '../content/text-places.ts';
+
+export { escapeRegExp };
 
 /** Where the first of `needles` is written: the page's own files first, then any content file; else the page's file. */
 export function find(input: CheckInput, needles: string[], page: CheckPage): { file: string; line: number; column: number } {
@@ -32,9 +35,4 @@ export function locateText(text: string | undefined, pattern: RegExp): { line: n
 /** The text of an HTML attribute value (the inverse of escapeHtml, for the entities a renderer writes). */
 export function decodeHtml(s: string): string {
   return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-/** `s` matched literally in a RegExp. */
-export function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

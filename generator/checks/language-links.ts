@@ -4,7 +4,7 @@
 import { placeAt, problem } from '../problems/errors.ts';
 import { localeOf } from '../content/load.ts';
 import { DEFAULT_LOCALE, isPagePath, localePath, pathLocale, type Locale } from '../content/locales.ts';
-import type { Check, CheckInput, CheckPage } from './checks.ts';
+import type { Check, CheckInput, CheckPage } from './types.ts';
 import { decodeHtml, escapeRegExp, locate } from './check-text.ts';
 
 // Such a link sends a visitor out of their language. The language switch does so on purpose and

@@ -6,7 +6,7 @@ import { CommanderError } from 'commander';
 import { EXIT, UsageError, UserError } from '../problems/errors.ts';
 import { displayPath } from '../content/paths.ts';
 import { ContentError } from '../problems/problems.ts';
-import { printBug, printProblems, red } from './output.ts';
+import { printBug, printProblems, red } from '../terminal.ts';
 
 /**
  * Prints what `error` means for the person who ran the command and returns the exit code.

@@ -12,11 +12,11 @@ import { FORMS, resendUnsent } from '../../functions/send-email/lead.ts';
 import { exportRow, leadShapeProblem, selected, toCsv } from '../leads/leads-export.ts';
 import { sendingClientOptions, sesMailer } from '../../functions/send-email/mailer.ts';
 import { leadSettings } from '../leads/lead-settings.ts';
-import { localS3Client, localSesClient } from '../leads/local-aws.ts';
+import { localS3Client, localSesClient } from '../preview/local-aws.ts';
 import { localLinkSecret } from '../preview/leads.ts';
 import { EXIT, UsageError, UserError } from '../problems/errors.ts';
 import { fromAwsError } from '../publish/errors.ts';
-import { bold, dim, green, red, yellow } from './output.ts';
+import { bold, dim, green, red, yellow } from '../terminal.ts';
 
 export interface ResendOptions {
   contentDir: string;

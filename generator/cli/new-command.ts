@@ -8,7 +8,7 @@ import { displayPath as display } from '../content/paths.ts';
 import { planNew, TRANSLATION, UsageError, type PlannedFile } from '../authoring/new.ts';
 import { checkNewFile, createFile, readContentArg, replace } from './content-files.ts';
 import { planStart, runStart } from './translate-command.ts';
-import { bold, dim, green } from './output.ts';
+import { bold, dim, green } from '../terminal.ts';
 
 export interface NewOptions {
   contentDir: string;

@@ -2,7 +2,7 @@
 // stderr (a one-line bar on a terminal, plain lines in CI); the result goes to stdout (a
 // summary, or with --json exactly one JSON object). Expected failures print a message, no stack.
 import { publish, PublishError, type PublishEvent, type PublishSummary } from '../publish/publish.ts';
-import { bold, dim, green } from './output.ts';
+import { bold, dim, green } from '../terminal.ts';
 
 export interface PublishCommandOptions {
   dir: string;

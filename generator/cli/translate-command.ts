@@ -13,7 +13,7 @@ import { displayPath } from '../content/paths.ts';
 import { statusTable, translationStatuses, type TranslationState } from '../validate/translations.ts';
 import { startText, stampText } from '../authoring/translate.ts';
 import { checkNewFile, createFile, readContentArg, replace } from './content-files.ts';
-import { bold, dim, green, yellow } from './output.ts';
+import { bold, dim, green, yellow } from '../terminal.ts';
 
 /** A file given on the command line, as a path inside the content folder with its language and collection. */
 function contentFile(contentDir: string, arg: string): { rel: string; locale: ReturnType<typeof splitLocale>['locale']; inner: string; markdown: boolean } {

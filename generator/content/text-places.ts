@@ -105,3 +105,8 @@ export function topHeadingProblems(record: SourceRecord): Problem[] {
   });
   return problems;
 }
+
+/** `s` matched literally in a RegExp. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -9,7 +9,9 @@ import { crc32Of, sha256 } from '../hash.ts';
 import { linkKept } from '../speed/link-kept.ts';
 import type { Site } from '../content/model.ts';
 import type { Route } from '../render/routes.ts';
-import type { FileIdentity } from '../speed/page-cache-entry.ts';
+import { type FileIdentity, type Linkable, type ReadBytes } from '../speed/signed-files.ts';
+
+export type { Linkable, ReadBytes };
 import { DEFAULT_LOCALE, localePath, locales, type Locale } from '../content/locales.ts';
 import { pathFormProblem, under } from '../content/paths.ts';
 import { escapeHtml as xml } from '../../common/html.ts';
@@ -499,17 +501,6 @@ try {
 /** Hears a written file's SHA-256 (lowercase hex) and CRC-32, or undefined when it could not be written. */
 export type Hashed = (sha256: string | undefined, crc32?: number) => void;
 
-/** A file whose bytes are known and checked: where it is, and which file it was then (fstat). */
-export interface Linkable {
-  path: string;
-  identity: FileIdentity;
-}
-
-/**
- * A file's bytes to be read only when needed: where a link to the file cannot be kept (OutputDir.link),
- * its bytes are read then, and must be the ones the build counted on (else it rejects).
- */
-export type ReadBytes = () => Promise<Buffer>;
 
 /**
  * A hard link to `source` when it is still the file it was; otherwise `data` written. The link and

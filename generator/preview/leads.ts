@@ -18,7 +18,7 @@ import { sendingClientOptions, sesMailer } from '../../functions/send-email/mail
 import type { LeadEmail } from '../../functions/send-email/email.ts';
 import type { LeadSettings } from '../../functions/send-email/config.ts';
 import { leadSettings } from '../leads/lead-settings.ts';
-import { localS3Client, localSesClient, startLocalS3, startLocalSes } from '../leads/local-aws.ts';
+import { localS3Client, localSesClient, startLocalS3, startLocalSes } from './local-aws.ts';
 import { securityHeaders } from '../output/headers.ts';
 
 export const LOCAL_LEADS_BUCKET = 'trillium-leads-local';

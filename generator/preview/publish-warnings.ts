@@ -3,7 +3,7 @@
 import type { Builder } from '../build/build.ts';
 import { runChecks } from '../checks/checks.ts';
 import { checkInput } from '../checks/check-input.ts';
-import { warningLines } from '../cli/output.ts';
+import { warningLines } from '../terminal.ts';
 
 /** The warnings publishing would stop on, and the lines `site build --strict` prints for them. */
 export interface PublishWarnings { count: number; lines: string[] }

@@ -4,9 +4,26 @@
 // of them parses a message. A new kind of problem is a new entry here, never a literal string
 // at the place that finds it. Also here: the errors a person fixes outside content (UserError),
 // each with the exit code the CLI ends with.
-import type { Problem } from './problems.ts';
-
 export type Severity = 'error' | 'warning';
+
+/** One located problem in a content file. */
+export interface Problem {
+  /** Path relative to the project root, e.g. content/blog/eld.md. */
+  file: string;
+  line: number;
+  column: number;
+  /** Field path inside the file, e.g. counters[0].value; empty for the whole file. */
+  path: string;
+  /** The kind of problem, stable across versions (the catalogue below). */
+  code: Code;
+  /** 'error' stops a build; 'warning' is printed and fails only `--strict`. */
+  severity: Severity;
+  /** What is wrong, e.g. "subheadng" is not a known field. */
+  message: string;
+  /** What to do, e.g. did you mean subheading? */
+  hint: string;
+}
+
 
 interface Kind<A> {
   /** 'error' unless said: errors stop a build; warnings are printed, and fail only `--strict`. */
@@ -406,7 +423,10 @@ const list = (n: number[]) => (n.length > 4 ? `${n.slice(0, 4).join(', ')}…` :
 // Errors a person fixes outside content/: a flag, a busy port, AWS. Each carries its exit code;
 // generator/cli/exit.ts turns any thrown error into a message and a code, in one place.
 
-/** Exit codes of every command. */
+/**
+ * The `site` command's exit codes: the one list. `site --help` prints it (exitCodesHelp), and
+ * cli/exit.ts picks the code for whatever a command throws.
+ */
 export const EXIT = {
   ok: 0,
   /** Content problems (or, with --strict, warnings). */
@@ -424,6 +444,22 @@ export const EXIT = {
   /** This machine refused a file operation: the disk is full, read-only, or a folder is not ours to write. */
   system: 7,
 } as const;
+
+const EXIT_WORDS: Record<keyof typeof EXIT, string> = {
+  ok: 'ok',
+  content: 'content problems',
+  usage: 'usage error',
+  bug: 'generator bug',
+  aws: 'AWS failure (publish, leads; safe to re-run)',
+  credentials: 'AWS credentials missing or refused',
+  bucket: 'bucket not found',
+  system: 'the machine refused a file (disk full, read-only, permission)',
+};
+
+/** The exit codes as `site --help` lists them. */
+export function exitCodesHelp(): string {
+  return `Exit codes: ${(Object.keys(EXIT) as (keyof typeof EXIT)[]).map((key) => `${EXIT[key]} ${EXIT_WORDS[key]}`).join(', ')}.`;
+}
 
 /** An error a person can act on: printed as its message, no stack, with its exit code. */
 export class UserError extends Error {

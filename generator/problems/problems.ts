@@ -1,25 +1,9 @@
 // Content problems: what is wrong, where, and what to do. Kept separate from generator bugs
 // so the CLI can print one without a stack and the other with one. Their words come from the
 // catalogue (generator/problems/errors.ts); this module only says how a problem is held and printed.
-import type { Code, Severity } from './errors.ts';
+import type { Problem } from './errors.ts';
 
-/** One located problem in a content file. */
-export interface Problem {
-  /** Path relative to the project root, e.g. content/blog/eld.md. */
-  file: string;
-  line: number;
-  column: number;
-  /** Field path inside the file, e.g. counters[0].value; empty for the whole file. */
-  path: string;
-  /** The kind of problem, stable across versions (generator/problems/errors.ts). */
-  code: Code;
-  /** 'error' stops a build; 'warning' is printed and fails only `--strict`. */
-  severity: Severity;
-  /** What is wrong, e.g. "subheadng" is not a known field. */
-  message: string;
-  /** What to do, e.g. did you mean subheading? */
-  hint: string;
-}
+export type { Problem };
 
 /** Thrown when content is invalid; carries every problem found, never just the first. */
 export class ContentError extends Error {

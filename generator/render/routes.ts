@@ -2,7 +2,6 @@
 // the content it is built from. The route table of the spec lives here as data.
 import type { CollectionName, PageKey } from '../content/collections.ts';
 import type { LegalDoc, Post, Site, Solution } from '../content/model.ts';
-import type { SocialCard } from '../assets/cards.ts';
 import { allLocales, DEFAULT_LOCALE, localePath, locales, pathLocale, type Locale } from '../content/locales.ts';
 import { mapAlike, type Mapped } from '../speed/alike.ts';
 import { EditMemo, editMap } from '../speed/edit-memo.ts';
@@ -25,6 +24,17 @@ export interface Alternate {
   /** BCP 47 tag: hreflang, lang. */
   tag: string;
   path: string;
+}
+
+/** What a page's head says about its card. */
+export interface SocialCard {
+  /** Site-relative URL: /assets/cards/solutions-adas-<hash>.png. */
+  src: string;
+  width: number;
+  height: number;
+  type: 'image/png' | 'image/jpeg';
+  /** The page's own image's alt text; a generated card is described by the page's title. */
+  alt?: string;
 }
 
 export interface Route {

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { collectionOf } from '../content/collections.ts';
 import { splitFrontMatter, type SourceRecord } from '../content/load.ts';
 import { sha256 } from '../hash.ts';
-import { readCheckLine, withCheckLine } from './page-cache-entry.ts';
+import { readCheckLine, withCheckLine } from './signed-files.ts';
 import type { Check } from '../checks/checks.ts';
 import type { Builder, Summary } from '../build/build.ts';
 import { FEED_ITEMS } from '../render/feed.ts';

@@ -12,7 +12,7 @@
 // expected shape naming this fingerprint and mode. Anything else is ignored with a warning and
 // esbuild runs; the new bundle is written under a temporary name, then renamed over it.
 import { join } from 'node:path';
-import { checkOf, readEntryFile } from './page-cache-entry.ts';
+import { checkOf, readEntryFile } from './signed-files.ts';
 import { replaceFileSync } from './file-records.ts';
 import type { ClientAssets } from '../render/render.ts';
 

@@ -18,7 +18,7 @@ import { lstatSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { crc32Of } from '../hash.ts';
 import type { CardSum } from './card-sums.ts';
-import { readEntryFile, Scratch } from './page-cache-entry.ts';
+import { readEntryFile, Scratch } from './signed-files.ts';
 import { isWholeImage } from '../assets/images/png-text.ts';
 import { sameFile } from './file-records.ts';
 import { linkKept } from './link-kept.ts';

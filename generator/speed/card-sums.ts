@@ -18,7 +18,7 @@
 // vouch for itself (its record) only if its SHA-256 is the one signed sums name, and draws any
 // other again (cards.ts, each). Only a build that had the secret can have signed them.
 import { join } from 'node:path';
-import { readCheckLine, withCheckLine } from './page-cache-entry.ts';
+import { readCheckLine, withCheckLine } from './signed-files.ts';
 import { replaceFileSync } from './file-records.ts';
 
 /** A card's size, SHA-256 (lowercase hex) and CRC-32 (hash.ts, crc32Of). */

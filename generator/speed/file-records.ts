@@ -14,7 +14,7 @@
 // and mtime then match); the caches themselves never write into a file (they rename new ones in).
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { readEntryFile } from './page-cache-entry.ts';
+import { readEntryFile } from './signed-files.ts';
 
 export interface FileRecord {
   size: number;

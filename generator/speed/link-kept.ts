@@ -3,7 +3,7 @@
 // page cache's reader thread (page-cache-reader.ts), which links the pages it has just checked.
 import { linkSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { FileIdentity } from './page-cache-entry.ts';
+import type { FileIdentity } from './signed-files.ts';
 
 /**
  * Links `target` to `source` and keeps the link if `target` is then that very file (`identity`:

@@ -10,7 +10,7 @@
 // under 64 MB, its first line the SHA-256 of the rest (HMAC-SHA256 with SITE_CACHE_SECRET,
 // page-cache-entry.ts, checkOf), its second the key; anything else is no list, made again.
 import { join } from 'node:path';
-import { readCheckLine, withCheckLine } from './page-cache-entry.ts';
+import { readCheckLine, withCheckLine } from './signed-files.ts';
 import { replaceFileSync } from './file-records.ts';
 import type { Locale } from '../content/locales.ts';
 

@@ -2,10 +2,11 @@
 // what is checked). Synchronous, for the reader thread (page-cache-reader.ts): a 4,000-post
 // build checks 8,000 entries, and their reads and SHA-256s (600 MB) took 2 s of the main
 // thread through fs/promises; on a thread of their own they run beside it, on the other core.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { sameFile, vouches, type FileRecord } from './file-records.ts';
+import { checkOf, readEntryFile, type FileIdentity, type FileStats, type Scratch } from './signed-files.ts';
 import { crc32Of } from '../hash.ts';
 
 /** Bump when an entry's layout or what its key covers changes. */
@@ -36,12 +37,6 @@ export interface Header {
   assets: AssetCall[];
 }
 
-/** A file as fstat saw it: a link to the same device and inode is that file. */
-export interface FileIdentity {
-  dev: number;
-  ino: number;
-}
-
 export type EntryResult =
   /**
    * `bytes` is undefined when the caller had no use for them (the page is only linked): either a
@@ -56,61 +51,6 @@ export type EntryResult =
   | { kind: 'bad'; reason: string }
   /** A file of the entry is not there (removed since the folder was listed): a plain miss. */
   | { kind: 'missing' };
-
-/** The check line's value for a header: SHA-256, or HMAC-SHA256 with the secret. */
-export function checkOf(header: Uint8Array, secret: string | undefined): string {
-  return secret ? createHmac('sha256', secret).update(header).digest('hex') : createHash('sha256').update(header).digest('hex');
-}
-
-/**
- * `body` under a check line, as the caches beside the pages keep a file (the stylesheet, a
- * photo's entry, the cards' sums, the blog list): `magic`, then checkOf(body, secret), a newline.
- */
-export function withCheckLine(magic: string, body: Buffer, secret: string | undefined): Buffer {
-  return Buffer.concat([Buffer.from(`${magic}${checkOf(body, secret)}\n`), body]);
-}
-
-/**
- * The body of a file `withCheckLine` wrote, read as a cache file is (readEntryFile: no link, no
- * FIFO, a regular file of at most `max` bytes), or undefined when it is missing, unreadable,
- * grew while read, or its first line is not `magic` with its body's check (damaged, another
- * format, not signed with `secret`).
- */
-export function readCheckLine(path: string, magic: string, max: number, secret: string | undefined): Buffer | undefined {
-  const read = readEntryFile(path, max);
-  if (typeof read !== 'object' || !read.bytes || read.bytes.length !== read.file.size) return undefined;
-  const data = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
-  const first = data.indexOf(10);
-  if (first < 0) return undefined;
-  const body = data.subarray(first + 1);
-  const given = data.subarray(0, first);
-  const expected = Buffer.from(`${magic}${checkOf(body, secret)}`);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? body : undefined;
-}
-
-/** What the record of a page file holds besides its SHA-256. */
-export interface FileStats {
-  size: number;
-  mtimeMs: number;
-  dev: number;
-  ino: number;
-}
-
-/**
- * A buffer a reader reads page after page into, when only their check is wanted: a page's bytes
- * handed over to the build cost an allocation outside the heap each (3.6 GB at 20,000 posts),
- * which the receiving thread pays for in garbage collection, and a page that is only linked
- * never uses them.
- */
-export class Scratch {
-  private buffer = new Uint8Array(0);
-
-  /** `size` bytes, valid until the next call. */
-  take(size: number): Uint8Array {
-    if (this.buffer.length < size) this.buffer = new Uint8Array(Math.max(size, this.buffer.length * 2));
-    return this.buffer.subarray(0, size);
-  }
-}
 
 /**
  * Reads and checks the entry `key` for the page `path`. `islands`: the island names this build
@@ -272,38 +212,6 @@ export function readExpectedPage(file: string, size: number, sha256: string): Bu
     throw new Error(`the page cache entry ${file} changed while the build was using it; build again`);
   }
   return Buffer.from(page.bytes.buffer, page.bytes.byteOffset, page.bytes.byteLength);
-}
-
-/**
- * One of an entry's files, opened without following a link (nor waiting on a FIFO): its bytes,
- * in an ArrayBuffer of their own (the reader thread hands it over without a copy) or in
- * `scratch`, and which file it is; or why it cannot be used; or 'missing'.
- */
-export function readEntryFile(file: string, max: number, skip?: (stats: FileStats) => boolean, scratch?: Scratch): { bytes: Uint8Array | undefined; identity: FileIdentity; file: FileStats } | string | 'missing' {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return 'missing';
-    return code === 'ELOOP' ? 'a symbolic link' : `unreadable (${code ?? String(error)})`;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return 'not a regular file';
-    if (stats.size > max) return `larger than ${max} bytes`;
-    const file = { size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
-    if (skip?.(file)) return { bytes: undefined, identity: { dev: stats.dev, ino: stats.ino }, file };
-    // One byte more than fstat said, to see a file that grew since.
-    const bytes = scratch ? scratch.take(stats.size + 1) : new Uint8Array(stats.size + 1);
-    let at = 0;
-    for (let n; at < bytes.length && (n = readSync(fd, bytes, at, bytes.length - at, at)) > 0; ) at += n;
-    return { bytes: bytes.subarray(0, at), identity: { dev: stats.dev, ino: stats.ino }, file };
-  } catch (error) {
-    return `unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export function isHeader(h: Header, islands: ReadonlySet<string>): boolean {

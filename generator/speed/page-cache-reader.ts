@@ -9,7 +9,8 @@
 // record names (page-cache-entry.ts, recordedEntry).
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
-import { assetListOf, headRecordOf, headRecordValue, readEntry, recordCheck, recordedEntry, recordName, Scratch, spareEntry, type AssetCall, type EntryResult, type HeadRecord } from './page-cache-entry.ts';
+import { assetListOf, headRecordOf, headRecordValue, readEntry, recordCheck, recordedEntry, recordName, spareEntry, type AssetCall, type EntryResult, type HeadRecord } from './page-cache-entry.ts';
+import { Scratch } from './signed-files.ts';
 import { linkKept } from './link-kept.ts';
 import { readRecordFile, writeRecords, type FileRecord } from './file-records.ts';
 

@@ -15,7 +15,7 @@
 //  - the page: its route (path, title, description, alternates, social card name…), the bytes
 //    of the files it is built from and of their other-language versions, and for a page that
 //    lists posts the front matter of every post in every language (lists show front matter,
-//    never a body: the preview's rule, generator/preview/affected.ts, relies on the same).
+//    never a body: the preview's rule, generator/build/affected.ts, relies on the same).
 // Feeds, the sitemap, the search index and the manifests are not pages: every build makes them.
 // A big blog's whole list is kept beside the entries under its list page's key (list-cache.ts).
 //
@@ -53,7 +53,8 @@ import type { ClientAssets, RenderInputs } from '../render/render.ts';
 import { AssetReplay, Recorder } from './asset-record.ts';
 import { inLocale, locales, splitLocale, type Locale } from '../content/locales.ts';
 import { stableJson } from '../assets/images/cache.ts';
-import { checkOf, MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
+import { MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
+import { checkOf } from './signed-files.ts';
 import { crc32Of, sha256 } from '../hash.ts';
 import { under } from '../content/paths.ts';
 import type { Linkable } from '../output/write.ts';

@@ -1,4 +1,4 @@
-// The site's postal address as each language writes it (#16). Pure and free of Node APIs: the
+// The site's postal address as each language writes it. Pure and free of Node APIs: the
 // facts ({address} in copy), the footer and the contact page all take their text from here.
 //
 // English keeps what the site has always shown: "Suite 1400, 250 Harbourview Street",

@@ -14,9 +14,8 @@ import { countWord, type Gender } from './count-words.ts';
 import { addressText, localParts, type PostalAddress } from './address.ts';
 import { primaryLanguage } from './format.ts';
 import { locales } from '../content/locales.ts';
-import { mapProseLines, occurrence, outsideCodeSpans, positionIn, proseLinesOf, proseMatches, stringsIn } from '../content/text-places.ts';
+import { mapProseLines, occurrence, outsideCodeSpans, positionIn, proseLinesOf, proseMatches, stringsIn, escapeRegExp } from '../content/text-places.ts';
 import { mapAlike, type Mapped } from '../speed/alike.ts';
-import { escapeRegExp } from '../checks/check-text.ts';
 import { EditMemo, editMap } from '../speed/edit-memo.ts';
 
 /** `{name}`: a letter, then letters and digits. Other braces ("{ }", JSON) are plain text. */

@@ -5,7 +5,7 @@
 // the server's, which lists every post: without JavaScript all posts are there. With JavaScript
 // (CSS `scripting: enabled`) that same markup already shows the first page of the visitor's
 // screen, the posts past it hidden by CSS, and on a phone its pager ('Page 1 of N'), so a phone
-// needs no React to show the list (#20): the island hydrates there only when used, and a Next
+// needs no React to show the list: the island hydrates there only when used, and a Next
 // pressed before that is pressed again once it has (lib/used.ts). Wider screens, and any address
 // with a list query, hydrate at once (templates/pages/Blog.tsx). A page size
 // chosen before hydration is applied once it has hydrated. Category and page links are queries

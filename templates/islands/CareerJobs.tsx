@@ -5,7 +5,7 @@
 // first render must list every job, as the server did).
 // The application form (and Formik and Yup with it) is not in the code that hydrates the list:
 // it is imported when Apply is pressed (from the press's start, pointerdown), and the dialog
-// opens once it is in, so focus moves into a complete form as before (#20).
+// opens once it is in, so focus moves into a complete form as before.
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from './lib/Dialog.tsx';
 import type { JobFormCopy } from './lib/JobApplicationForm.tsx';
@@ -95,7 +95,7 @@ export default function CareerJobs({ jobs, categories, noJobsImage, endpoint, th
               <div className="job-card__actions">
                 {/* Until the island is live, a visitor without JavaScript gets a link to the plain
                     application form under the list (Career page) and one with it the button, which
-                    CSS alone tells apart (`scripting`): the island hydrates only once used (#20),
+                    CSS alone tells apart (`scripting`): the island hydrates only once used,
                     and an Apply pressed before that is pressed again once it has (lib/used.ts). */}
                 {live ? null : <a key="apply-link" className="btn btn--primary without-script" href="#job-application">{labels.apply}{named(job.title)}</a>}
                 <button key="apply" type="button" className="btn btn--primary with-script" onPointerDown={() => void loadJobForm().catch(() => undefined)} onClick={() => apply(job)}>{labels.apply}{named(job.title)}</button>

@@ -8,7 +8,7 @@
 // French labels (« 400 - 3 900 », « Livraison ») but post the schema's English values, which
 // sales read in every language; messages, the lead's language and /fr/Thanks follow `locale`.
 //
-// Formik and Yup (#20) are not in the code that hydrates the wizard: it hydrates a shell that
+// Formik and Yup are not in the code that hydrates the wizard: it hydrates a shell that
 // renders the very same markup from a plain state (the steps work: choosing, Next, Back) and
 // imports lib/WizardEngine.tsx, Formik with the schema, on the visitor's first use of the form
 // (focus, a press, a key or input inside it). The engine then takes over the same view, starting
@@ -25,6 +25,8 @@ import { readFocus, restoreFocus, usePrefill, useTouchedEarly, withPrefill, type
 import { fillCounts, LocaleInput, type LocaleProp } from './lib/locale.tsx';
 import { NewsOptIn } from './lib/NewsOptIn.tsx';
 import { whenUsed } from './lib/used.ts';
+import { CONTACT, EMPTY, type EngineProps, type WizardState, type WizardValues } from './lib/wizard-model.ts';
+
 
 export interface WizardCopy {
   steps: string[]; stepLabel: string; vehicles: string; industry: string; contact: string;
@@ -38,33 +40,9 @@ interface Props extends LocaleProp {
   newsOptIn?: string;
 }
 
-export const CONTACT = ['firstName', 'lastName', 'phone', 'email', 'companyName'] as const;
 const TYPES: Record<(typeof CONTACT)[number], string> = { firstName: 'text', lastName: 'text', phone: 'tel', email: 'email', companyName: 'text' };
-export const EMPTY = { vehicles: '', industry: '', firstName: '', lastName: '', phone: '', email: '', companyName: '', fax: '' };
-export type WizardValues = typeof EMPTY;
 type Values = WizardValues;
 
-/** What the view needs from whoever holds the form's state: the shell, or Formik in the engine. */
-export interface WizardState {
-  values: Values;
-  errors: Partial<Record<keyof Values, string>>;
-  touched: Partial<Record<keyof Values, boolean>>;
-  submitCount: number;
-  isSubmitting: boolean;
-  handleChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  handleBlur: (event: FocusEvent<HTMLInputElement>) => void;
-  handleSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-}
-
-/** What the engine (lib/WizardEngine.tsx) is given when it takes over. */
-export interface EngineProps extends LocaleProp {
-  endpoint: string; thanks: string; initialValues: Values; initialTouched: WizardState['touched'];
-  /** A submit the visitor made before the engine was in: the engine sends it once mounted. */
-  submitNow: boolean;
-  form: RefObject<HTMLFormElement | null>;
-  onFailed: () => void;
-  children: (state: WizardState) => ReactNode;
-}
 type Engine = typeof import('./lib/WizardEngine.tsx');
 
 /** The step to open at: the one of the focused field, but never past the first unanswered question. */

@@ -116,7 +116,7 @@ function Newsletter() {
       <Island
         name="LeadForm"
         component={LeadFormIsland}
-        // Plain markup that works until the visitor uses it; then React, Formik and Yup (#20).
+        // Plain markup that works until the visitor uses it; then React, Formik and Yup.
         hydrate="used"
         props={{
           form: 'newsletter', id: 'newsletter', endpoint: site.config.leadEndpoint, button: n.button, sending: site.ui.sending,

@@ -66,7 +66,7 @@ export function Partnership() {
           <Island
             name="LeadForm"
             component={LeadFormIsland}
-            // Plain markup that works until the visitor uses it; then React, Formik and Yup (#20).
+            // Plain markup that works until the visitor uses it; then React, Formik and Yup.
             hydrate="used"
             props={{
               form: 'partner', id: 'partner', endpoint: site.config.leadEndpoint, labelledBy: 'partner-form-heading', button: p.button, newsOptIn: site.forms.newsOptIn.label,
@@ -201,7 +201,7 @@ export function Career() {
       <PageHero copy={copy} />
       <Section labelledBy="jobs-heading">
         <SectionHead id="jobs-heading" heading={s.jobs.heading} intro={s.jobs.intro} />
-        {/* Its filters, cards and buttons are the server's markup until the visitor uses them (#20):
+        {/* Its filters, cards and buttons are the server's markup until the visitor uses them:
             a filter chosen meanwhile is handed over, a Read more or Apply pressed is pressed again. */}
         <Island name="CareerJobs" component={CareerJobs} hydrate="used" props={jobsProps(env, s)} />
         <NoScriptApplication />
@@ -244,7 +244,7 @@ export function ContactUs() {
             <Island
               name="LeadForm"
               component={LeadFormIsland}
-              // Plain markup that works until the visitor uses it; then React, Formik and Yup (#20).
+              // Plain markup that works until the visitor uses it; then React, Formik and Yup.
               hydrate="used"
               props={{
                 form: 'contact', id, endpoint: site.config.leadEndpoint, button: s.form.button, sending: s.form.sending ?? site.ui.sending, newsOptIn: site.forms.newsOptIn.label,

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
 import { lineOf, root, type Sandbox } from '../helpers.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalS3 } from '../../generator/leads/local-aws.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalS3 } from '../../generator/preview/local-aws.ts';
 import { use } from './form-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });

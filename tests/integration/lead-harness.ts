@@ -12,7 +12,7 @@ import { s3Archive, type ArchivedLead } from '../../functions/send-email/archive
 import { sesMailer } from '../../functions/send-email/mailer.ts';
 import type { HttpEvent } from '../../functions/send-email/http.ts';
 import { leadSettings } from '../../generator/leads/lead-settings.ts';
-import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../generator/leads/local-aws.ts';
+import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../generator/preview/local-aws.ts';
 import { contentDir, root } from '../helpers.ts';
 
 export const ORIGIN = 'https://www.trilliumfleet.example';

@@ -1,7 +1,7 @@
 // s3rver in a process of its own, so a test can stop it mid-publish and start it again on the
 // same port and folder.
 //   node --import ./bin/register.js tests/integration/s3rver-process.ts <dir> [port]
-import { startLocalS3 } from '../../generator/leads/local-aws.ts';
+import { startLocalS3 } from '../../generator/preview/local-aws.ts';
 
 const [directory, port] = process.argv.slice(2);
 if (!directory) throw new Error('usage: s3rver-process.ts <dir> [port]');

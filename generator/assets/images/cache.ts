@@ -21,7 +21,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { hash, sha256 } from '../../hash.ts';
-import { readCheckLine, readEntryFile, withCheckLine } from '../../speed/page-cache-entry.ts';
+import { readCheckLine, readEntryFile, withCheckLine } from '../../speed/signed-files.ts';
 import { encodeImage, type Encoded, type EncodedFile, type Transform } from './encode.ts';
 import { sharpVersions } from './sharp.ts';
 

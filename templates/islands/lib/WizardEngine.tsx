@@ -1,4 +1,4 @@
-// The get-started wizard's form code (#20): Formik with the shared Yup schema, the submission
+// The get-started wizard's form code: Formik with the shared Yup schema, the submission
 // and the focus on the first invalid field. GetStartedWizard.tsx hydrates without it and imports
 // it on the visitor's first use of the form; from then on this component holds the form's state
 // and renders the wizard's own view with it (`children`), starting from what the shell held.
@@ -8,7 +8,7 @@ import { schemasFor } from '../../../common/lead/validation.ts';
 import { sendLead, newSubmissionId } from './submit.ts';
 import { leadLocale, pageIn } from './locale.tsx';
 import { newsOptIn } from './NewsOptIn.tsx';
-import { CONTACT, type EngineProps, type WizardState } from '../GetStartedWizard.tsx';
+import { CONTACT, type EngineProps, type WizardState } from './wizard-model.ts';
 
 export function WizardEngine({ endpoint, thanks, locale = 'en', initialValues, initialTouched, submitNow, form, onFailed, children }: EngineProps) {
   const schema = schemasFor(locale).wizard;

@@ -1,4 +1,4 @@
-// The page's language inside an island (#16). Island.tsx gives every island on a translated page
+// The page's language inside an island. Island.tsx gives every island on a translated page
 // a `locale` prop (and nothing on English pages, whose markup stays as it was); these helpers
 // turn it into what an island writes and sends. A prop, not document.documentElement.lang: the
 // server renders islands too (their markup must be French for hydration to match and for

@@ -1,4 +1,4 @@
-// What counts as a visitor using a part of the page (#20): the loader hydrates a `used` island
+// What counts as a visitor using a part of the page: the loader hydrates a `used` island
 // then, and a form's shell loads its validating code then (GetStartedWizard).
 
 /** Focus, a press, a key or input inside the element; captured, so no handler inside can hide them. */

@@ -9,7 +9,7 @@ import { loadAll } from '../../../generator/content/load.ts';
 import { validate } from '../../../generator/validate/validate.ts';
 import { formatProblem, type Problem } from '../../../generator/problems/problems.ts';
 import { schemaDir, schemaFiles } from '../../../generator/content/schemas.ts';
-import { problemLines } from '../../../generator/cli/output.ts';
+import { problemLines } from '../../../generator/terminal.ts';
 import { sandbox, lineOf, root, type Sandbox } from '../../helpers.ts';
 
 let box: Sandbox | undefined;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startLocalS3, startLocalSes, LOCAL_CREDENTIALS, type LocalS3, type LocalSes } from '../../../generator/leads/local-aws.ts';
+import { startLocalS3, startLocalSes, LOCAL_CREDENTIALS, type LocalS3, type LocalSes } from '../../../generator/preview/local-aws.ts';
 import { leadSettings } from '../../../generator/leads/lead-settings.ts';
 import { contentDir } from '../../helpers.ts';
 // @ts-expect-error: a plain .mjs script without types

@@ -6,7 +6,7 @@ import { addressHash, consentStatus, signLink, wording, type ConsentEvent } from
 import { s3Archive } from '../../../functions/send-email/archive.ts';
 import { resendUnsent } from '../../../functions/send-email/lead.ts';
 import { sesMailer, type Mailer } from '../../../functions/send-email/mailer.ts';
-import { localSesClient } from '../../../generator/leads/local-aws.ts';
+import { localSesClient } from '../../../generator/preview/local-aws.ts';
 import { call, event, lead, ORIGIN, settings, startEmulators, valid, type Captured, type Emulators } from '../lead-harness.ts';
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -183,7 +183,7 @@ describe('the receipt to every visitor', () => {
 
   test('SES failing on the receipt: the lead is still accepted, archived and sent to sales', async () => {
     const address = `ses-down-${Date.now()}@fleet.ca`;
-    const real = (await import('../../../functions/send-email/mailer.ts')).sesMailer((await import('../../../generator/leads/local-aws.ts')).localSesClient(aws.ses.url));
+    const real = (await import('../../../functions/send-email/mailer.ts')).sesMailer((await import('../../../generator/preview/local-aws.ts')).localSesClient(aws.ses.url));
     // SES refuses every message to the visitor (as it does for an address on its suppression list).
     const mailer: Mailer = { send: (email) => (email.to.includes(address) ? Promise.reject(new Error('MessageRejected')) : real.send(email)) };
     const warnings: string[] = [];

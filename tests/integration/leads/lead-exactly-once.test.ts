@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { sesMailer } from '../../../functions/send-email/mailer.ts';
-import { localSesClient } from '../../../generator/leads/local-aws.ts';
+import { localSesClient } from '../../../generator/preview/local-aws.ts';
 import { call, lead, PDF, startEmulators, upload, valid, type Emulators } from '../lead-harness.ts';
 
 let aws: Emulators;

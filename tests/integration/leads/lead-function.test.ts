@@ -13,7 +13,7 @@ import { sesMailer } from '../../../functions/send-email/mailer.ts';
 import type { HttpEvent } from '../../../functions/send-email/http.ts';
 import { E1, P1, RESUME, compose } from '../../../common/lead/validation.ts';
 import { leadSettings } from '../../../generator/leads/lead-settings.ts';
-import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../../generator/leads/local-aws.ts';
+import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../../generator/preview/local-aws.ts';
 import { contentDir, root } from '../../helpers.ts';
 import { PDF, rawMessage, upload as uploadResume } from '../lead-harness.ts';
 

@@ -10,7 +10,7 @@ import { s3Archive } from '../../../functions/send-email/archive.ts';
 import { sesMailer } from '../../../functions/send-email/mailer.ts';
 import type { HttpEvent } from '../../../functions/send-email/http.ts';
 import { leadSettings } from '../../../generator/leads/lead-settings.ts';
-import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../../generator/leads/local-aws.ts';
+import { localS3Client, localSesClient, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../../generator/preview/local-aws.ts';
 import { contentDir } from '../../helpers.ts';
 
 const BUCKET = 'fuzz';

@@ -11,7 +11,7 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { sesMailer } from '../../../functions/send-email/mailer.ts';
 import { resendUnsent } from '../../../functions/send-email/lead.ts';
 import { s3Archive } from '../../../functions/send-email/archive.ts';
-import { localS3Client, localSesClient } from '../../../generator/leads/local-aws.ts';
+import { localS3Client, localSesClient } from '../../../generator/preview/local-aws.ts';
 import { LOCAL_LEADS_BUCKET, startLeadService } from '../../../generator/preview/leads.ts';
 import { contentDir } from '../../helpers.ts';
 import { call, lead, settings, startEmulators, valid, type Emulators } from '../lead-harness.ts';

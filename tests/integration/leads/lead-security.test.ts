@@ -5,7 +5,7 @@ import { createHandler } from '../../../functions/send-email/handler.ts';
 import { s3Archive } from '../../../functions/send-email/archive.ts';
 import { sesMailer } from '../../../functions/send-email/mailer.ts';
 import { E1, RESUME } from '../../../common/lead/validation.ts';
-import { localS3Client, localSesClient } from '../../../generator/leads/local-aws.ts';
+import { localS3Client, localSesClient } from '../../../generator/preview/local-aws.ts';
 import { MAX_BODY_BYTES } from '../../../functions/send-email/http.ts';
 import { call, event, lead, LEAD_ID, ORIGIN, PDF, rawSubject, settings, startEmulators, submissionId, upload, valid, type Emulators } from '../lead-harness.ts';
 

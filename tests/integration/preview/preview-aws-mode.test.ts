@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { startPreview, type Preview } from '../../../generator/preview/server.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, localS3Client, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../../generator/leads/local-aws.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localS3Client, startLocalS3, startLocalSes, type LocalS3, type LocalSes } from '../../../generator/preview/local-aws.ts';
 import { contentDir } from '../../helpers.ts';
 import { call } from '../http-client.ts';
 

@@ -12,7 +12,7 @@ import { publish, PublishError, type PublishOptions } from '../../../generator/p
 import { DEPLOY_MANIFEST } from '../../../generator/publish/plan.ts';
 import { isPublishable } from '../../../generator/publish/local.ts';
 import { cacheControl, contentType, isHashedAsset } from '../../../generator/output/headers.ts';
-import { localS3Client } from '../../../generator/leads/local-aws.ts';
+import { localS3Client } from '../../../generator/preview/local-aws.ts';
 import { MANIFEST } from '../../../generator/output/write.ts';
 import { respond } from '../../../generator/preview/server.ts';
 import { resolveUrl, NOT_FOUND_FILE } from '../../../generator/preview/url-rule.ts';

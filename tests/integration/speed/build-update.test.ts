@@ -8,7 +8,7 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFi
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { filesUnder, root, sandbox, type Sandbox } from '../../helpers.ts';
-import { checkOf } from '../../../generator/speed/page-cache-entry.ts';
+import { checkOf } from '../../../generator/speed/signed-files.ts';
 
 let box: Sandbox;
 let dist: string;

@@ -11,7 +11,8 @@ import { Builder, type BuildOptions } from '../../../generator/build/build.ts';
 import { MANIFEST, type Outputs } from '../../../generator/output/write.ts';
 import { filesUnder, sandbox, root, type Sandbox } from '../../helpers.ts';
 import { readRecords } from '../../../generator/speed/file-records.ts';
-import { checkOf, MAGIC, recordName } from '../../../generator/speed/page-cache-entry.ts';
+import { MAGIC, recordName } from '../../../generator/speed/page-cache-entry.ts';
+import { checkOf } from '../../../generator/speed/signed-files.ts';
 import { readerThreads } from '../../../generator/speed/page-cache.ts';
 
 const options = (project: string, content: string, cacheDir?: string): BuildOptions => ({

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { root } from '../../helpers.ts';
 import { startCommand, stampCommand } from '../../../generator/validate/translations.ts';
 
-const FILES = ['generator/publish/local.ts', 'generator/validate/translations.ts', 'generator/cli/translate-command.ts', 'generator/cli/new-command.ts', 'generator/authoring/new.ts', 'generator/cli/leads-command.ts', 'generator/preview/build-files.ts', 'generator/preview/server.ts', 'generator/problems/errors.ts', 'generator/cli/output.ts', 'generator/cli/usage.ts'];
+const FILES = ['generator/publish/local.ts', 'generator/validate/translations.ts', 'generator/cli/translate-command.ts', 'generator/cli/new-command.ts', 'generator/authoring/new.ts', 'generator/cli/leads-command.ts', 'generator/preview/build-files.ts', 'generator/preview/server.ts', 'generator/problems/errors.ts', 'generator/terminal.ts', 'generator/cli/usage.ts'];
 const BARE = /(?<![\w/-])(?<!npx )site (build|validate|preview|serve|new|translate|publish|leads)\b/;
 
 describe('commands in messages', () => {

@@ -1,7 +1,7 @@
-// How the CLI lists warnings (generator/cli/output.ts warningLines): every one, unless a kind has
+// How the CLI lists warnings (generator/terminal.ts warningLines): every one, unless a kind has
 // many; then its first few and a count, so one broken link is not lost among 2,000 untranslated posts.
 import { describe, expect, test } from 'vitest';
-import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND, warningLines as colouredLines } from '../../../generator/cli/output.ts';
+import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND, warningLines as colouredLines } from '../../../generator/terminal.ts';
 import type { Problem } from '../../../generator/problems/problems.ts';
 import type { Code } from '../../../generator/problems/errors.ts';
 

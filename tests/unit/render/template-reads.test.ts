@@ -15,7 +15,7 @@ import { feed, searchIndex } from '../../../generator/render/feed.ts';
 import { robots, sitemap, webManifest } from '../../../generator/output/write.ts';
 import { islandNames } from '../../../generator/assets/bundle.ts';
 import { pageSchemas } from '../../../generator/content/collections.ts';
-import { sharedPageCopy } from '../../../generator/preview/affected.ts';
+import { sharedPageCopy } from '../../../generator/build/affected.ts';
 import { schemaDir, schemaFiles } from '../../../generator/content/schemas.ts';
 import type { Site } from '../../../generator/content/model.ts';
 import { contentDir, root } from '../../helpers.ts';
@@ -208,7 +208,7 @@ describe('what templates read', () => {
     for (const route of routesOf(site)) expect(html.get(route.path), route.path).toBe(renderRoute(route, { ...inputs, sites: { en: site } }).html);
   });
 
-  test("a page shows other pages' copy only where the preview's rebuild rule knows it (generator/preview/affected.ts)", () => {
+  test("a page shows other pages' copy only where the preview's rebuild rule knows it (generator/build/affected.ts)", () => {
     const { reads } = renderAllRecorded();
     const unknown: string[] = [];
     for (const route of routesOf(site)) {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { checkOf, MAGIC, readEntry, Scratch, type Header } from '../../../generator/speed/page-cache-entry.ts';
+import { MAGIC, readEntry, type Header } from '../../../generator/speed/page-cache-entry.ts';
+import { checkOf, Scratch } from '../../../generator/speed/signed-files.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'page-cache-entry-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

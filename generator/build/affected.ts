@@ -116,7 +116,7 @@ export function reach(change: ContentChange): Locale[] {
 
 /**
  * Page copy that templates show outside its own page, and the routes showing it. Keep in
- * step with templates/ (tests/unit/preview/affected.test.ts fails on a `site.pages.<key>` read that
+ * step with templates/ (tests/unit/build/affected.test.ts fails on a `site.pages.<key>` read that
  * is not listed here, and tests/unit/render/template-reads.test.ts on any page that shows another
  * page's copy without an entry here).
  */

@@ -1,4 +1,4 @@
-// s3rver ships no types: the part of its API generator/leads/local-aws.ts uses.
+// s3rver ships no types: the part of its API generator/preview/local-aws.ts uses.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
   export default class S3rver {

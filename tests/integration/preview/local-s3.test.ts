@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { localS3Client, startLocalS3, type LocalS3 } from '../../../generator/leads/local-aws.ts';
+import { localS3Client, startLocalS3, type LocalS3 } from '../../../generator/preview/local-aws.ts';
 
 let s3: LocalS3;
 let dir: string;

@@ -1,8 +1,8 @@
 // How the CLI speaks: located problems without stacks, timings, sizes, and generator bugs
 // with their stack and a request to report them.
-import { formatProblem, type Problem } from '../problems/problems.ts';
-import { formatNumber } from '../transform/format.ts';
-import type { Summary, Timing } from '../build/build.ts';
+import { formatProblem, type Problem } from './problems/problems.ts';
+import { formatNumber } from './transform/format.ts';
+import type { Summary, Timing } from './build/build.ts';
 
 const tty = process.stderr.isTTY && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);

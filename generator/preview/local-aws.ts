@@ -8,7 +8,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESClient } from '@aws-sdk/client-ses';
 import { sendingClientOptions } from '../../functions/send-email/mailer.ts';
 import { atomicWrites, conditionalRequests, continuationTokensOnModernOpenSsl } from './local-s3.ts';
-import { hostAllowed, parseHost } from '../preview/guard.ts';
+import { hostAllowed, parseHost } from './guard.ts';
 
 /** Credentials the emulators accept; never real ones. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -1,4 +1,4 @@
-// The preview's rebuild rule (generator/preview/affected.ts), on the real route table of
+// The preview's rebuild rule (generator/build/affected.ts), on the real route table of
 // content/, and the editor-file filter the watcher and the rule share.
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -11,8 +11,8 @@ import type { CollectionName } from '../../../generator/content/collections.ts';
 import {
   affectedRoutes, describeChange, mergeChange, noChanges, sharedPageCopy,
   type ChangeKind, type Changes, type ContentChange,
-} from '../../../generator/preview/affected.ts';
-import { isEditorTempFile } from '../../../generator/preview/editor-files.ts';
+} from '../../../generator/build/affected.ts';
+import { isEditorTempFile } from '../../../generator/content/editor-files.ts';
 import { contentDir, root } from '../../helpers.ts';
 
 const records = loadAll(contentDir);

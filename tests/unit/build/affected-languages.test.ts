@@ -1,4 +1,4 @@
-// The preview's rebuild rule (generator/preview/affected.ts) on the real route table of both
+// The preview's rebuild rule (generator/build/affected.ts) on the real route table of both
 // languages: an edit re-renders the pages of the language it is in, and an English edit also the
 // French pages that fall back to the English file or show what the English file decides.
 import { describe, expect, test } from 'vitest';
@@ -6,7 +6,7 @@ import { loadAll, type SourceRecord } from '../../../generator/content/load.ts';
 import { validate } from '../../../generator/validate/validate.ts';
 import { languages } from '../../../generator/build/build.ts';
 import type { Route } from '../../../generator/render/routes.ts';
-import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type ChangeKind, type Changes } from '../../../generator/preview/affected.ts';
+import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type ChangeKind, type Changes } from '../../../generator/build/affected.ts';
 import { contentDir } from '../../helpers.ts';
 
 const all = loadAll(contentDir);
