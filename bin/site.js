@@ -19,8 +19,8 @@ if (major < 24) {
 const { enableCompileCache } = await import('node:module');
 
 // V8's code cache on disk (Node's own mechanism, as Astro's bin uses): the dependencies'
-// JavaScript (Sass, React's server renderer, ajv) is compiled once, not on every command.
-// Saves about 80 ms per command; a read-only checkout simply runs without it.
+// JavaScript (Sass, React's server renderer, ajv) is compiled once, not on every command; a
+// read-only checkout simply runs without it.
 enableCompileCache?.(new URL('../node_modules/.cache/node-compile-cache', import.meta.url).pathname);
 process.env.NODE_ENV ??= process.env.SITE_REACT_DEV ? 'development' : 'production';
 await import('./register.js');

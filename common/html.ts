@@ -9,7 +9,7 @@ const ESCAPED = /[&<>"']/;
  */
 export function escapeHtml(value: string): string {
   // Most strings (URLs, names) have nothing to escape: one test instead of five replaces (the
-  // sitemap escapes every URL of every page; at 4,000 posts, 32,000 of them per preview edit).
+  // sitemap escapes every URL of every page, on every preview edit).
   if (!ESCAPED.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

@@ -9,7 +9,7 @@ export const pageCacheDir = join(projectRoot, '.site/cache/pages');
 /**
  * The social-card cache's bounds (SocialCards.sweep): cards unused for 30 days go, then the least
  * recently used while the folder is over SITE_CARD_CACHE_MB (default 1,024 MB); never this
- * build's. A 20,000-post site's own cards (~40,000 files) may exceed the size: they stay.
+ * build's. A big site's own cards may exceed the size: they stay.
  */
 export function cardCacheLimits(env = process.env): { maxBytes: number; maxAgeDays: number } {
   const mb = Number(env.SITE_CARD_CACHE_MB);

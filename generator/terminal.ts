@@ -41,9 +41,9 @@ export const SHOWN_OF_A_KIND = 5;
  * The lines under the warnings' heading. Every warning unless a kind has more than
  * KIND_LISTED_UP_TO: then its first SHOWN_OF_A_KIND (the order is by kind, then file and line,
  * as runChecks sorts them) and one line saying how many more, and a last line naming
- * --all-warnings. A site of 2,000 untranslated posts would otherwise print 2,000 lines of the
- * same advice, hiding the one broken link among them (and a 20,000-post build printed 40,001
- * lines, 10 MB, to its terminal). `all` lists every one, for a script or a to-do list.
+ * --all-warnings. A site of thousands of untranslated posts would otherwise print thousands of
+ * lines of the same advice, hiding the one broken link among them. `all` lists every one, for a
+ * script or a to-do list.
  */
 export function warningLines(warnings: Problem[], all = false): string[] {
   const translation = warnings.some((w) => w.code.startsWith('translation-'));
@@ -52,7 +52,7 @@ export function warningLines(warnings: Problem[], all = false): string[] {
 
 /**
  * The lines of content problems, capped by kind as warnings are (warningLines): a post with
- * 50,000 broken links is a few lines, not 11 MB. Sorted by file and line, so a kind's problems
+ * 50,000 broken links is a few lines, not megabytes. Sorted by file and line, so a kind's problems
  * are gathered first. `all` lists every one.
  */
 export function problemLines(problems: Problem[], all = false): string[] {

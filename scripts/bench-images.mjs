@@ -52,7 +52,7 @@ for (let i = 1; i <= count; i++) {
   const name = `photo-${String(i).padStart(2, '0')}`;
   // A generated scene (gradients, shapes, texture and sensor noise: tests/photo-fixtures.ts)
   // that compresses like a photo, 4000×3000 at quality 92 as phones save them, with camera
-  // and GPS EXIF. Pure noise, as before, weighed ten times a real photo in AVIF.
+  // and GPS EXIF. Pure noise would weigh far more than a real photo in AVIF.
   const bytes = await phonePhoto({ width: 4000, height: 3000, seed: i });
   writeFileSync(join(content, `images/blog/${name}.jpg`), bytes);
   total += bytes.length;

@@ -42,9 +42,7 @@ mkdirSync(work, { recursive: true });
 // past them; ../shared/bench/run.sh, "Why .trash/ and SETTLE_S"). This script removes its old
 // outputs at its end and notes when; a run started within SETTLE_S seconds of that (370, as
 // run.sh; SETTLE_S=0 skips the wait) waits first, or its first builds pay for the last run's
-// clean-up. (Started a minute after 80,000 files were deleted by hand, a run measured a clean
-// 4,000-post build at 11.3 s, against 4.9 s settled; deletions by anything else are not known
-// here.)
+// clean-up. Deletions by anything else are not known here.
 const purgedAt = join(work, '.last-purge');
 const settleS = Number(process.env.SETTLE_S ?? 370);
 {
@@ -69,8 +67,8 @@ function timedBuild(contentDir, outDir, cache = ['--no-cache'], keep = false) {
   if (!keep && existsSync(outDir)) renameSync(outDir, `${outDir}.old-${Date.now()}`);
   const spare = join(outDir, '..', `.${outDir.split('/').pop()}.spare`);
   if (!keep && existsSync(spare)) renameSync(spare, `${outDir}.old-${Date.now()}-spare`);
-  // A generated corpus has two warnings a post (no description, no French copy): 4,000 posts print
-  // ~2 MB, past spawnSync's 1 MB default, which killed the build mid-print (status null).
+  // A generated corpus has two warnings a post (no description, no French copy): a big one prints
+  // past spawnSync's 1 MB default, which kills the build mid-print (status null).
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M', siteBin, '--content', contentDir, 'build', '--out', outDir, ...cache], { encoding: 'utf8', env: binEnv, maxBuffer: 256 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`build failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
   const [wall, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
@@ -201,11 +199,10 @@ if (process.argv.includes('--peers')) {
   // Hugo is the speed anchor: run it whenever Debian's hugo is installed; TOOLS overrides.
   const peerTools = spawnSync('sh', ['-c', 'command -v hugo'], { stdio: 'ignore' }).status === 0 ? 'hugo eleventy astro' : 'eleventy astro';
   if (!peerTools.includes('hugo')) console.log('(hugo is not installed: apt-get install -y hugo to compare with it)');
-  // HUGO_BUILDFUTURE=true: the corpus gives its posts a day each from 2012 on, so at 20,000 posts
-  // 14,556 of them are dated after today (up to 2066), and Hugo skips a post dated in the future
-  // by default (`buildFuture = false`, scheduled publishing). Its 20,000-post row then timed 5,446
-  // pages (3.8 s, 305 MB) while Eleventy and we built every post; with every post it took 10-16 s
-  // and ~900 MB on this machine. Hugo reads any top-level setting from a HUGO_ variable.
+  // HUGO_BUILDFUTURE=true: the corpus gives its posts a day each from 2012 on, so a big corpus
+  // dates most of them after today, and Hugo skips a post dated in the future by default
+  // (`buildFuture = false`, scheduled publishing): its row would time far fewer pages than
+  // Eleventy and we built. Hugo reads any top-level setting from a HUGO_ variable.
   const resultsFile = join(dir, 'results.tsv');
   for (const n of sizes) {
     const before = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').length : 0;

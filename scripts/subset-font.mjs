@@ -8,8 +8,8 @@
 //   any of them); no page loads it.
 // - inter-core-var.woff2: what English and Canadian French text is made of (printable ASCII,
 //   French letters, typographic quotes and dashes, the spaces fr-CA formatting writes). Every
-//   page preloads it: 24 KB instead of 35, which is what stands between a phone's first visit
-//   and the first screen in Inter (Lighthouse counts the preloaded font in LCP).
+//   page preloads it, a smaller file than the whole set: it is what stands between a phone's
+//   first visit and the first screen in Inter (Lighthouse counts the preloaded font in LCP).
 // - inter-rest-var.woff2: the other 85 characters. Its @font-face has a unicode-range, so a
 //   browser fetches it only for a page that shows one of them (£, ß, ñ, ø…), never preloaded.
 // styles/_tokens.scss writes the same two ranges; tests/unit/assets/fonts.test.ts checks that each file

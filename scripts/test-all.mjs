@@ -13,8 +13,8 @@ if (major < 24) {
 }
 
 // The builds the tests run use this checkout's social-card cache (.site/cache/cards). Their sweep
-// must not trim it to the default 1 GB: a developer who built a big site here (the bench's
-// 20,000 posts: 40,000 cards, ~30 minutes to draw) lost most of it to every `npm test`. Cards
+// must not trim it to the default 1 GB: a developer who built a big site here (the bench's, whose
+// cards take long to draw) would lose most of it to every `npm test`. Cards
 // unused for 30 days still go. Set SITE_CARD_CACHE_MB yourself to test the size limit.
 process.env.SITE_CARD_CACHE_MB ??= String(1024 * 1024);
 

@@ -1,9 +1,9 @@
 // The one validation module for leads: the browser forms (Formik) and the lead Lambda both
 // import it, so they cannot disagree. Yup only: no browser or Node-only imports.
-// Messages are the site's field rules with the readings the forms issue chose: E1 with its missing
-// space restored and the hint name@example.com; newsletter 'Invalid email address'; the current
-// contact form; the wizard's first name validated. Each has a Canadian French version (issue
-// #16); English is the default everywhere, so a caller that names no locale gets the spec's text.
+// Messages are the site's field rules as the forms read them: E1 with its missing space restored
+// and the hint name@example.com; newsletter 'Invalid email address'; the current contact form;
+// the wizard's first name validated. Each has a Canadian French version; English is the default
+// everywhere, so a caller that names no locale gets the spec's text.
 //
 // Everything that needs no Yup lives in rules.ts (the browser loads Yup only with a form's
 // validating code); it is re-exported here, so this stays the one module to import.

@@ -282,11 +282,11 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
     },
 
     async requestConsent(event) {
-      // Every sign-up wrote a request, so one address signed up 300 times had 302 events, each read
-      // by every later lead and unsubscribe click. Now the day's first request is the day's
-      // request: a marker names it (looked up, then written conditionally, as claimNotice does),
-      // and it carries the event, so a function stopped between the marker and the event leaves
-      // the event for the next request of the day to write.
+      // A request for every sign-up would let one address pile up events, each read by every
+      // later lead and unsubscribe click, so the day's first request is the day's request: a
+      // marker names it (looked up, then written conditionally, as claimNotice does), and it
+      // carries the event, so a function stopped between the marker and the event leaves the
+      // event for the next request of the day to write.
       const Key = `notices/${event.at.slice(0, 10)}/consent-request/${addressHash(event.email)}.json`;
       const mine = { key: consentKey(event), event };
       let day = await getJson<typeof mine>(Key);
@@ -354,7 +354,7 @@ export function s3Archive(s3: S3Client, bucket: string): Archive {
  * Latin letters, digits, dot, dash and underscore; the extension kept; at most 100 characters.
  * The extension is split off before cleaning and accents lose their marks (`CV Élodie Côté.pdf`
  * is `CV-Elodie-Cote.pdf`); a name with no Latin letter is `resume.<ext>`. (Cleaned whole,
- * `резюме.pdf` became `pdf`, which the lead then refused as not a PDF.)
+ * `резюме.pdf` would become `pdf`, which the lead then refuses as not a PDF.)
  */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';

@@ -3,12 +3,10 @@
 //
 // Why: an esbuild plugin's callbacks (onResolve, onLoad) are answered by the thread that started
 // the build, and in `site build` that is the main thread, busy loading, validating and rendering
-// the content in synchronous stretches of tens of milliseconds. esbuild waited for each answer,
-// and its steps run in a chain (an entry resolved, loaded, its imports resolved, loaded, …).
-// Measured on this 2-core machine, the shipped site's islands alone: 170-220 ms; the same bundle
-// while the main thread ran 20 ms stretches with a turn of the event loop between them: 520-600
-// ms; with 100 ms stretches: 1.9-2.1 s. In a clean `site build` of the shipped site the bundle
-// (~0.65 s) was the critical path: rendering was done before it and waited.
+// the content in synchronous stretches of tens of milliseconds. esbuild waits for each answer,
+// and its steps run in a chain (an entry resolved, loaded, its imports resolved, loaded, …), so
+// a busy main thread makes the bundle several times slower: in a clean `site build` it became
+// the critical path, with rendering done before it and waiting.
 //
 // What is written, into `node_modules/.cache/site-bundle/<hash of the project folder>/` (the
 // tool's own derived code, like the saved schema validators; one folder per project, because a
@@ -41,7 +39,7 @@ function formikImports(root: string, at: string): Rewrite[] {
   const lodash = JSON.stringify(join(root, 'templates/islands/lib/formik-lodash.ts'));
   return [
     // Formik's lodash: its clone, cloneDeep and toPath carry lodash's general cloner and path
-    // cache (about 5 KB gzip); lib/formik-lodash.ts does what Formik asks of them.
+    // cache; lib/formik-lodash.ts does what Formik asks of them.
     ...(['clone', 'cloneDeep', 'toPath'] as const).map((name) => ({ from: `import ${name} from 'lodash-es/${name}';\n`, to: `import { ${name} } from ${lodash};\n` })),
     // Formik imports hoist-non-react-statics (and with it react-is) for connect(), which no form
     // here uses; through a module declared free of side effects, the import goes when connect()

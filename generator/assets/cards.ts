@@ -94,8 +94,8 @@ export class SocialCards {
   private lastTemplateCards = new Map<string, TemplateCard>();
   /**
    * Whether plan() reads each card into memory (the preview, files()) or only makes sure it is in
-   * the cache folder, for `each` to read, hand on and drop one at a time (`site build`: a
-   * 4,000-post site's 8,000 cards are 440 MB, which the build held until its end).
+   * the cache folder, for `each` to read, hand on and drop one at a time (`site build`: a big
+   * site's cards are too many bytes to hold until the build's end).
    */
   retain = true;
   private font: Promise<CardFont> | undefined;
@@ -127,15 +127,14 @@ export class SocialCards {
     const renderer = `sharp ${sharpVersion} vips ${vips}`;
     const brand = new Map<string, Buffer>();
     const contentFile = (path: string) => brand.get(path) ?? brand.set(path, readUnder(this.contentDir, path)).get(path)!;
-    // The font, logo and mark are in every template card's key: hashed once, not once a route
-    // (8,000 routes hashed 320 MB of them).
+    // The font, logo and mark are in every template card's key: hashed once, not once a route.
     const digests = new Map<Buffer, string>();
     const digestOf = (bytes: Buffer) => digests.get(bytes) ?? digests.set(bytes, sha256(bytes)).get(bytes)!;
     const hosts = new Map<Site, string>();
     // The preview plans every card on every edit: a template card whose route has the title,
     // section and language of the last plan, with the same template inputs (renderer, colours,
     // font, the site's host, logo and mark), keeps that plan's key and file name (a JSON text
-    // and two SHA-256s a route; ~8,000 routes at 4,000 posts). A build plans once and keeps nothing.
+    // and two SHA-256s a route). A build plans once and keeps nothing.
     const templateInputs = new Map<Site, string>();
     const sameTemplate = (site: Site, host: string) => {
       let text = templateInputs.get(site);
@@ -144,8 +143,8 @@ export class SocialCards {
     };
     // The preview, when no template input changed since the last plan: a route that is the very
     // object the last plan saw (routes.ts keeps unchanged routes) has the same card, and the plan
-    // is changed in place for the others. At 20,000 posts, planning all 40,000 routes again was
-    // ~70 ms an edit, most of it looking up what the last plan had.
+    // is changed in place for the others: planning every route again is mostly looking up what
+    // the last plan had.
     const hostOf = (site: Site) => {
       let host = hosts.get(site);
       if (host === undefined) hosts.set(site, (host = new URL(site.config.url).host));
@@ -176,8 +175,7 @@ export class SocialCards {
     };
     // The last plan's routes against this one's, position by position: an edit keeps nearly
     // every route at its place, so only the routes at a place that changed are looked up (in a
-    // set of those). Building a set of all 40,000 routes and asking it again for the last plan's
-    // was most of ~28 ms an edit at 20,000 posts.
+    // set of those), not every route in a set of all of them.
     const lastList = inPlace ? last.routes : [];
     const out: Route[] = [];
     const incoming: Route[] = [];
@@ -294,9 +292,8 @@ export class SocialCards {
   /**
    * Keeps the cache folder bounded (`site build`, once its build is in place). Every card title
    * ever built stays a file until something removes it: editing titles, a renamed brand, a new
-   * font, or building other content with the same checkout (the bench's 4,000 generated posts
-   * left 3 GB) only add. So, like ccache: the cards this build planned are marked used now (their
-   * mtime, to the day: one marked within the last day is left as it is), and of the others, those unused for `maxAgeDays` go, then the least recently used
+   * font, or building other content with the same checkout (the bench's generated posts) only
+   * add. So, like ccache: the cards this build planned are marked used now (their mtime, to the day: one marked within the last day is left as it is), and of the others, those unused for `maxAgeDays` go, then the least recently used
    * until the folder is under 80% of `maxBytes` (once past 90% of it). This build's cards are never removed, whatever their
    * size, and a file written after this build started (a concurrent build's) is left alone; a
    * card removed under a concurrent build is drawn again by it (`each`), never a wrong picture.
@@ -310,16 +307,15 @@ export class SocialCards {
     const now = new Date();
     const limit = limiter(16);
     const runLimited = (jobs: (() => Promise<unknown>)[]) => Promise.all(jobs.map((job) => limit(job)));
-    // Marked used to the day: a card marked within the last day keeps its mtime (8,000 utimes a
-    // build, each also touching the dist/ file linked to the card, cost ~0.3 s).
+    // Marked used to the day: a card marked within the last day keeps its mtime (a utimes a card
+    // on every build, each also touching the dist/ file linked to the card, is slow).
     const stale = [...this.planned.values()].filter((p) => !((this.marked.get(p.key) ?? 0) > now.getTime() - MARK_EVERY)).map((p) => `${p.key}.bin`);
     await runLimited(stale.map((name) => () => utimes(join(dir, name), now, now).catch(() => undefined)));
     // A build that drew no card left the folder as big as it found it, and every build that drew
     // one counted the folder after it. So within a day of the last full look, while that look
-    // found the folder under LOOK_BELOW of the limit, such a build does not even list the folder:
-    // on a machine that built the bench's big sites it holds 20,000 cards and more, ~45 ms to
-    // list and count on every build of the shipped site. Records of old content folders and
-    // cards past the age limit wait for the next listing.
+    // found the folder under LOOK_BELOW of the limit, such a build does not even list the folder,
+    // which on a machine that built the bench's big sites holds tens of thousands of cards.
+    // Records of old content folders and cards past the age limit wait for the next listing.
     if (this.stats.rendered === 0) {
       const ledger = await readLedger(dir);
       if (ledger && ledger.at <= now.getTime() && now.getTime() - ledger.at < LOOK_EVERY && ledger.bytes <= limits.maxBytes * LOOK_BELOW) {
@@ -327,10 +323,10 @@ export class SocialCards {
       }
     }
     const names = await readdir(dir).catch(() => [] as string[]);
-    // Listing the folder is cheap; an lstat of each of its files is not (16,000 cards took 0.5 s
-    // on every build). Within a day of the last full look, and while the folder, counted by
-    // names at the last look's average size, stays well under the size limit, there is nothing
-    // to remove but cards that have just passed the age limit: they wait for the next look.
+    // Listing the folder is cheap; an lstat of each of its files on every build is not. Within a
+    // day of the last full look, and while the folder, counted by names at the last look's
+    // average size, stays well under the size limit, there is nothing to remove but cards that
+    // have just passed the age limit: they wait for the next look.
     const cardCount = names.filter((name) => CARD_FILE.test(name)).length;
     // Records of content folders not built for the age limit go, and the one record of earlier versions.
     await runLimited(names.filter((name) => name === VERIFIED || RECORD_FILE.test(name)).map((name) => async () => {
@@ -344,8 +340,8 @@ export class SocialCards {
     const others: { name: string; size: number; used: number }[] = [];
     let total = 0;
     // This build's own cards are never removed; only their bytes count, and `each` knew those. So
-    // the look lstats the others alone: at 20,000 posts the site's own 40,000 cards are over the
-    // size limit, and a look at every one of them was ~1 s of every build.
+    // the look lstats the others alone: a big site's own cards may be over the size limit, and a
+    // look at every one of them on every build is slow.
     await runLimited(names.filter((name) => CARD_FILE.test(name)).map((name) => async () => {
       const size = used.get(name);
       if (size !== undefined) {
@@ -361,8 +357,8 @@ export class SocialCards {
     const old = now.getTime() - limits.maxAgeDays * 86_400_000;
     // Oldest first: those past the age limit, then on while the folder is over the size limit.
     // Past 90% of it (where the ledger no longer spares a look), the folder is brought down to
-    // 80%, as ccache does: trimmed to just under the limit, it stayed above 90%, and every build
-    // looked at every card again (0.7 s a build in a folder of 19,000 cards).
+    // 80%, as ccache does: trimmed to just under the limit, it would stay above 90%, and every
+    // build would look at every card again.
     const target = total > limits.maxBytes * LOOK_BELOW ? limits.maxBytes * TRIM_TO : limits.maxBytes;
     const remove: typeof others = [];
     for (const o of others) {
@@ -401,7 +397,7 @@ export class SocialCards {
 
   async files(): Promise<Map<string, Buffer>> {
     // A card an earlier files() gave is taken as it was: the preview asks on every edit, and
-    // settling every card's promise again (40,000 at 20,000 posts) cost more than the edit.
+    // settling every card's promise again cost more than the edit.
     const entries = [...this.planned].filter(([, p]) => !p.made);
     const results = await settle(entries.map(([, p]) => p.bytes));
     entries.forEach(([, p], i) => (p.made = results[i]));
@@ -419,23 +415,22 @@ export class SocialCards {
    * A card is read (it must be a whole PNG or JPEG, else it is drawn again) and hashed once;
    * the content folder's record (`verified-….json`) then keeps its size, mtime, device, inode and SHA-256, as git's index
    * records what it hashed. While the file is still that one (lstat: a regular file, same five
-   * values), the next build takes the record instead of reading 57 KB again (8,000 cards are
-   * 460 MB a build); its bytes are read only if the link cannot be kept (`bytes()`), and must
-   * then have that SHA-256. The record is input from a stranger like the rest of the folder: it
-   * is bound to this boot of this machine, so it vouches only for files this machine saw
-   * (generator/speed/file-records.ts).
+   * values), the next build takes the record instead of reading the card again; its bytes are
+   * read only if the link cannot be kept (`bytes()`), and must then have that SHA-256. The record
+   * is input from a stranger like the rest of the folder: it is bound to this boot of this
+   * machine, so it vouches only for files this machine saw (generator/speed/file-records.ts).
    */
   async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable, linked?: boolean) => Promise<void> | undefined | void, linker?: CardLinker): Promise<void> {
     let entries = [...this.planned];
     await settle(entries.map(([, p]) => p.bytes));
     const ledger = join(this.options.cacheDir, cardRecordName(this.contentDir));
-    // The record plan() read (a 40,000-card record is 5 MB of JSON): read once a build.
+    // The record plan() read (a big site's is megabytes of JSON): read once a build.
     const verified = this.recordAtPlan();
     let changed = false;
     // The cards' sums (card-sums.ts) as the last build left them, read only once a card is
-    // read (6 MB of JSON at 20,000 posts: a build whose record vouches for every card has no
-    // use for them), and this build's: the cards read, with their CRC-32, and those the record
-    // vouched for, whose sums are kept while they name the recorded size and SHA-256.
+    // read (a build whose record vouches for every card has no use for them), and this build's:
+    // the cards read, with their CRC-32, and those the record vouched for, whose sums are kept
+    // while they name the recorded size and SHA-256.
     const sumsFile = sumsPath(this.options.cacheDir, cardRecordName(this.contentDir));
     let sums: Map<string, CardSum> | undefined;
     const secret = this.options.secret;
@@ -449,8 +444,7 @@ export class SocialCards {
     // Cards the record does not vouch for (a first build; CI, whose restored record is another
     // machine's) are read and checked on a thread, which hands over no bytes: the sink only links
     // them, and reads them again (checked against that SHA-256) where a link cannot be kept. On
-    // this thread, through fs/promises, 40,000 cards (2.3 GB) a build were ~11 s of the main
-    // thread's time, its reads, SHA-256s and the garbage collection of a buffer per card.
+    // the main thread, the reads, SHA-256s and a buffer per card to collect take much of its time.
     let thread: CardReader | undefined;
     const useThread = entries.length >= (this.options.threadFrom ?? CARD_THREAD_FROM);
     // A card the record vouches for, at `path`: handed on with the record's values (`linked`: already where it goes).
@@ -488,8 +482,8 @@ export class SocialCards {
       while (next < entries.length) {
         const [file, { key, job }] = entries[next++]!;
         const path = under(this.cacheDir, `${key}.bin`);
-        // A synchronous lstat: through fs/promises each was a trip to a file thread and back,
-        // ~1 s of the main thread for 20,000 cards; the call itself takes microseconds.
+        // A synchronous lstat: through fs/promises each is a trip to a file thread and back,
+        // while the call itself takes microseconds.
         const stats = lstatQuiet(path);
         const known = verified.get(key);
         if (stats?.isFile() && vouches(known, stats)) {
@@ -556,9 +550,9 @@ export class SocialCards {
   }
 
   /**
-   * Whether plan() reads this content folder's record of cards (all of a site's: ~40,000 entries
-   * at 20,000 posts, ~70 ms to read) rather than looking at each card's file. An update in place
-   * (Builder.partial) plans a few dozen cards: it looks.
+   * Whether plan() reads this content folder's record of cards (all of a site's) rather than
+   * looking at each card's file. An update in place (Builder.partial) plans a few dozen cards:
+   * it looks.
    */
   useRecord = true;
 
@@ -573,10 +567,9 @@ export class SocialCards {
   /** Makes sure the card with this key is in the cache folder (drawn now if not), without keeping it. */
   private ensure(key: string, job: () => CardJob): Promise<undefined> {
     // A card the record lists is looked at by `each` anyway (lstat), which draws it if it is
-    // gone or damaged: a stat here too was 8,000 calls a build at 4,000 posts. Whole or not is
-    // seen when `each` reads it. Nothing is queued for it either: at 20,000 posts the 40,000
-    // jobs (an async function, a closure and a place in the limiter's queue each) held ~100 MB
-    // at the end of the plan and took ~0.2 s of it.
+    // gone or damaged: a stat here too would be a second call a card. Whole or not is seen when
+    // `each` reads it. Nothing is queued for it either: a job a card (an async function, a
+    // closure and a place in the limiter's queue each) would hold memory to the end of the plan.
     if (this.useRecord && this.recordAtPlan().has(key)) {
       this.stats.fromDisk++;
       return SETTLED;
@@ -584,8 +577,7 @@ export class SocialCards {
     const path = under(this.cacheDir, `${key}.bin`);
     return this.limit(async () => {
       // Any other card (a first build's, CI's) is looked at here with a synchronous stat:
-      // through fs/promises each was a trip to a file thread and back, 516 ms of the main
-      // thread for 8,000 cards in a profile of a first cached build, 81 ms now.
+      // through fs/promises each is a trip to a file thread and back.
       if (statSync(path, { throwIfNoEntry: false })?.isFile()) {
         this.stats.fromDisk++;
         return undefined;
@@ -659,7 +651,7 @@ async function settle<T>(cards: Promise<T>[]): Promise<T[]> {
 /** Draws a card with sharp: the template's SVG to PNG (title in its metadata), or a page's own image cropped. */
 export async function renderCard(job: CardJob): Promise<Buffer> {
   if (job.kind === 'template') {
-    // Full colour at zlib level 6: a palette PNG is half the bytes but quantising takes 4× as long (measured: 120 ms against 28 ms a card).
+    // Full colour at zlib level 6: a palette PNG is half the bytes, but quantising is much slower.
     const png = await loadSharp()(Buffer.from(await job.svg())).png({ compressionLevel: 6 }).toBuffer();
     return withPngText(png, 'Title', job.title, job.lang);
   }
@@ -741,7 +733,7 @@ async function readCard(path: string): Promise<{ bytes: Buffer; identity: FileId
     const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {
       const stats = await handle.stat();
-      // A card is ~60 KB: a bigger file is not one of ours, and is not read whole into memory.
+      // No card comes near this bound: a bigger file is not one of ours, nor read into memory.
       if (!stats.isFile() || stats.size > MAX_CARD_BYTES) return undefined;
       return { bytes: await handle.readFile(), identity: { dev: stats.dev, ino: stats.ino }, mtimeMs: stats.mtimeMs };
     } finally {
@@ -836,9 +828,9 @@ const CARD_KEY = /^[0-9a-f]{64}$/;
 const VERIFIED = 'verified.json';
 /**
  * One record per content folder (`verified-<hash of its path>.json`): a build reads only what
- * its own content's cards need. A single record of every card in the folder (40,000 after the
- * bench's 20,000 posts, 7 MB of JSON) cost the shipped site's build ~150 ms to parse for its 124
- * cards, and switching between content folders kept the others' records in it.
+ * its own content's cards need. A single record of every card in the folder (after the bench's
+ * big sites) made the shipped site's small build parse all of them, and switching between
+ * content folders kept the others' records in it.
  */
 export const cardRecordName = (contentDir: string): string => `verified-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.json`;
 const RECORD_FILE = /^verified-[0-9a-f]{16}\.json$/;
@@ -876,9 +868,8 @@ const SETTLED: Promise<undefined> = Promise.resolve(undefined);
 
 /**
  * At most `n` jobs at once; the rest wait in order. The waiting list is read from a moving
- * start, not shifted: plan() queues every route's card at once (40,000 at 20,000 posts), and an
- * array that long is moved whole by each shift() (V8 cannot trim one that big in place): ~1 s of
- * every such build went to that.
+ * start, not shifted: plan() queues every route's card at once, and an array that long is moved
+ * whole by each shift() (V8 cannot trim one that big in place).
  */
 export function limiter(n: number): <T>(job: () => Promise<T>) => Promise<T> {
   let active = 0;

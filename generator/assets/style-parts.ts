@@ -8,7 +8,7 @@
 // templates/styles.ts says which parts each template needs; tests/unit/assets/style-parts.test.ts checks
 // that they cover every class its pages (and their islands) can show.
 //
-// Why: a post page used about a quarter of the one 48 KB stylesheet every page inlined.
+// Why: a page shows only a small part of the whole stylesheet, which every page would inline.
 
 /** The part every page has. */
 export const CORE_PART = 'core';

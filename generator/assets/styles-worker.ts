@@ -1,6 +1,6 @@
 // The worker thread behind compileStylesInWorker (styles.ts).
 // It starts with the process's compile cache in its environment (styles.ts, threadEnv): Sass's
-// 5 MB of JavaScript is the reason to want it here (see bin/site.js).
+// megabytes of JavaScript are the reason to want it here (see bin/site.js).
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileStyles } from './styles.ts';
 

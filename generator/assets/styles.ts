@@ -2,8 +2,8 @@
 // "Styles and fonts"); fonts referenced with asset-url() are hashed files.
 //
 // Sass is the `sass` package (Dart Sass compiled to JavaScript, as the design card names it).
-// It spends about 0.8 s of CPU on a first compile (5 MB of JavaScript and the JIT warming up; a
-// second compile in the same process takes 0.17 s), so:
+// Its first compile in a process is slow (megabytes of JavaScript and the JIT warming up; a
+// second compile in the same process is much faster), so:
 // - a build keeps what it compiled in `.site/cache/styles/` with the list of files Sass read
 //   and their SHA-256 (a depfile, as make or ccache keep one); the next build re-reads those
 //   files and, if every one still has the same bytes (and Sass is the same version), takes the
@@ -19,10 +19,10 @@
 // This file and what it imports run under Node's own type stripping in the worker: keep them to
 // erasable TypeScript with .ts import paths.
 //
-// (The embedded compiler, `sass-embedded`, needs 0.35 s of CPU instead of 0.8 s, but its lock
-// entries name one prebuilt binary per platform, and a registry that serves only this platform's
-// binary makes `npm ci` refuse the lock file: CI here is such a machine. The cache gives a
-// rebuild more than the embedded compiler did.)
+// (The embedded compiler, `sass-embedded`, needs less CPU, but its lock entries name one
+// prebuilt binary per platform, and a registry that serves only this platform's binary makes
+// `npm ci` refuse the lock file: CI here is such a machine. The cache gives a rebuild more than
+// the embedded compiler would.)
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';

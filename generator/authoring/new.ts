@@ -114,8 +114,8 @@ export function planNew(records: SourceRecord[], request: NewRequest): NewPlan {
   const text = def.skeleton({ slug, title, date: request.date, next, categories });
   const files: PlannedFile[] = [{ path: def.file(slug, next), text, action: 'create', added: [], where: [] }];
   if (request.kind === 'solution') {
-    // Every language's menus: the French one had silently lacked the new page while its copy
-    // counted it. There the label is marked for translation, as `npx site translate start` marks text.
+    // Every language's menus, or the French one would silently lack the new page while its copy
+    // counts it. There the label is marked for translation, as `npx site translate start` marks text.
     for (const nav of records.filter((r) => r.collection === 'navigation')) {
       // Editing a file that does not parse would only add to its problems: they come first.
       if (nav.problems.length) throw new ContentError(nav.problems);
@@ -168,7 +168,7 @@ function chooseSlug(records: SourceRecord[], def: KindDef, request: NewRequest, 
  * APFS, NTFS), with an order before it (`15-`), its extension and, beside the French copy for a
  * moment, `site translate stamp`'s temporary suffix (`.site-translate-<pid>`, up to 24 more); a
  * solution's slug is also its web address. 100 keeps all of those well inside the limit and is
- * twice what a title is cut to (`slugify`, 50); a longer one had failed as a generator bug
+ * twice what a title is cut to (`slugify`, 50); a longer one would fail as a generator bug
  * (ENAMETOOLONG, exit 3).
  */
 export const MAX_SLUG = 100;

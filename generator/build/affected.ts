@@ -154,8 +154,8 @@ function languagesOf(routes: readonly RouteDeps[]): string {
  *
  * A route's earlier version is the previous table's route at the same place when it has the same
  * path (an edit leaves nearly every route where it was, often the very same object); only when
- * one is not at its place is the previous table indexed by path. At 20,000 posts, a map of
- * 40,000 routes made and asked on every edit was ~30 ms of it (cache misses on a 1 GB heap).
+ * one is not at its place is the previous table indexed by path: a map of every route made and
+ * asked on every edit is slow on a big site (cache misses on a big heap).
  */
 export function affectedRoutes(previous: readonly RouteDeps[], next: readonly RouteDeps[], changes: Changes): Affected {
   // A language that appears or goes (its first file, its last) changes every page's language links.

@@ -199,7 +199,7 @@ export class Builder {
     await this.validateAll();
     // A build that hands its pages on and keeps none (`site build`) is the builder's only one:
     // what validation and the route table keep for the preview's next edit is dropped now, not
-    // held through rendering (edit-memo.ts; at 20,000 posts ~60 MB of the live heap).
+    // held through rendering (edit-memo.ts).
     if (options.onPage && options.retainPages === false) {
       this.validation = new ValidationMemo();
       forgetEditMemos();
@@ -208,10 +208,8 @@ export class Builder {
     // Every page names the scripts' files, whose names are their content hashes. A `site build`
     // that renders on this thread and keeps no page cache does not wait for esbuild: its pages
     // render with the stylesheet and stand-ins for those names, and are held (a few dozen at
-    // most) until the scripts are in, then completed and handed on (renderAll). On the shipped
-    // site the main thread had waited ~130 ms for esbuild, then rendered for ~200 ms with the
-    // other core idle. (An earlier try, when Sass was compiled on every build and rendering
-    // also waited for it, gained nothing on two cores.) Cached builds take their scripts from
+    // most) until the scripts are in, then completed and handed on (renderAll), so the main
+    // thread renders while esbuild runs on the other core. Cached builds take their scripts from
     // the page cache, whose keys name them.
     const early = !bundled && !this.pageCache && !!options.onPage && options.retainPages === false;
     const later = early ? { bundle: bundling, styles: await parts.styles } : undefined;
@@ -406,7 +404,7 @@ export class Builder {
   /**
    * gzip bytes of every script a page with these islands may load. Pages share a handful of
    * island sets, so each set is summed once per bundle: the summary and the budget checks ask
-   * for every route (80,000 times at 20,000 posts, ~0.6 s when each asked anew).
+   * for every route.
    */
   private scriptsWeight(client: BundleResult['client'], islands: readonly string[]): number {
     if (this.scriptWeights?.client !== client) this.scriptWeights = { client, bySet: new Map() };
@@ -457,8 +455,8 @@ export class Builder {
 
   /**
    * Measures the scripts' gzip sizes on libuv's threads while pages render: the summary and the
-   * JavaScript budgets read them (gz) once the build is done, where ~40 files at level 9 had
-   * cost the main thread ~25 ms. A size not measured yet by then is measured there.
+   * JavaScript budgets read them (gz) once the build is done, so level 9 does not hold up the
+   * main thread there. A size not measured yet by then is measured there.
    */
   private measureScripts(): void {
     for (const [file, bytes] of this.bundled?.files ?? []) {
@@ -617,13 +615,9 @@ export class Builder {
     // Like pages, cards are handed on and dropped (their digests stay), beside the pages: the
     // main thread links them while it waits for the page cache's reader thread. In a first cached
     // build (CI's, whose restored records vouch for nothing) the reader thread reads and hashes
-    // every page and the card thread every card, at once (20,000 posts, alternating: 17.7-19.6 s
-    // against 18.3-21.9 s one after the other). Cards this machine's record vouches for were
-    // linked after the page loop, since linking them beside the reader thread's links of the pages
-    // was slower (14.8-15.9 s against 13.3-15.4 s) while both made folders; over a spare
-    // (OutputDir) most links are a look at the file there, and beside is faster (20,000 posts,
-    // one post edited, alternating: 8.62-8.76 s against 8.84-8.96 s, peak RSS 750-766 MB against
-    // 769-840 MB).
+    // every page and the card thread every card, at once: faster than one after the other.
+    // Cards this machine's record vouches for are linked beside the pages too: over a spare
+    // (OutputDir) most links are a look at the file there, faster than after the page loop.
     // A sink that says where a file goes has the cards this machine's record vouches for linked
     // there by the cards' thread (cards.ts); it hears only of the others.
     const linker = onPage && claim && inSpare ? { claim, inSpare } : undefined;
@@ -654,8 +648,8 @@ export class Builder {
           if (onPage && wait) await wait;
           continue;
         }
-        // A page handed to `onPage` and not retained is freed once written (a 4,000-post site's
-        // pages are 130 MB), which keeps a big build's memory down.
+        // A page handed to `onPage` and not retained is freed once written, which keeps a big
+        // build's memory down.
         if (onPage && !retainPages) wait = renderHere(route, true);
         else {
           const page = renderRoute(route, cached?.inputs ?? inputs);
@@ -708,7 +702,7 @@ export class Builder {
    * web manifests, favicons, scripts, styles' files and content images. With `last` (the
    * outputs of the build a preview edit follows), the sitemap and the search indexes, which list
    * every page and post, are the last ones, made when asked for or when edits pause (refresh()),
-   * not on every edit (at 20,000 posts, ~125 ms of each). A full build makes them now.
+   * not on every edit. A full build makes them now.
    */
   private siteFiles(last: Outputs | undefined, cached?: Session): Map<string, Buffer> {
     const site = this.site!;
@@ -767,9 +761,9 @@ export class Builder {
    * A preview edit: renders the routes `affected` names and changes the outputs (and their
    * digests) in place, file by file: the pages rendered and removed, the cards the plan made
    * anew or dropped, and the site's other files. Nothing is changed until every page has
-   * rendered (a RenderError leaves the outputs as they were). At 20,000 posts, rebuilding the
-   * maps of 80,000 outputs and comparing them again was ~0.2 s an edit. Returns the routes
-   * rendered and the files whose bytes changed.
+   * rendered (a RenderError leaves the outputs as they were); rebuilding the maps of every
+   * output and comparing them again is slow on a big site. Returns the routes rendered and the
+   * files whose bytes changed.
    */
   private async renderEdit(affected: Affected): Promise<{ rendered: string[]; changed: string[] }> {
     const inputs = this.renderInputs(this.bundled!.client);
@@ -812,8 +806,7 @@ export class Builder {
     for (const path of affected.remove) this.islandsByRoute.delete(path);
     for (const [path, names] of islands) this.islandsByRoute.set(path, names);
     // The build manifest waits for a pause in the edits too (refresh()): the preview serves none,
-    // and writing 4 MB of JSON for every page and file on every edit was the largest part of an
-    // edit at 4,000 posts (~90 ms).
+    // and writing its JSON for every page and file on every edit would be most of an edit.
     if (changed.length) this.manifestStale = true;
     return { rendered, changed: changed.sort() };
   }
@@ -892,8 +885,7 @@ export class Builder {
    * Stages overlap (the bundle runs beside loading and rendering), so SITE_TIMELINE=1 prints
    * when each one started and ended (ms since the process began) and the memory in use then:
    * the heap's used bytes (garbage included until a collection) of what V8 holds for it, which
-   * is what the resident size follows. A 20,000-post clean build ends its render with 474 of 584
-   * MB, 94 MB of buffers and ~210 MB of the rest (code, threads, allocator) in 890 MB.
+   * is what the resident size follows.
    */
   private record(stage: string, start: number): void {
     const end = performance.now();
@@ -948,7 +940,7 @@ export function languages(valid: { site: SourceSite; translations: Validated['tr
     const localSite = transform(translated.site, markdown, locale, options);
     sites[locale] = localSite;
     untranslated[locale] = translated.fallbackItems;
-    // Not push(...): a language's 20,000 routes as arguments are slow, and past ~100,000 too many.
+    // Not push(...): thousands of routes as arguments are slow, and too many past V8's limit.
     for (const route of buildRoutes(localSite, locale, translated.fallbackItems, available)) routes.push(route);
   }
   return { sites, routes, untranslated };

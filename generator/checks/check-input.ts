@@ -68,7 +68,7 @@ export function contentCheckInput(records: SourceRecord[], routes: Route[], conf
     siteUrl: config.url,
     budgets: budgetsOf(config.budgets),
     // Photos (JPEG, PNG, WebP, AVIF) are left to `site build`: it encodes them, and what a visitor
-    // downloads is the encoded width, not the source a phone wrote (a 6 MB JPEG becomes ~40 KB).
+    // downloads is the encoded width, not the source a phone wrote (megabytes become tens of KB).
     images: contentImages(contentDir).filter((image) => !isRaster(image.rel)),
     text: textReader(contentDir, records),
     records,

@@ -203,8 +203,8 @@ function descriptions(input: CheckInput): Check[] {
 /**
  * Where a page's description is written: its `description:` key, or the file's first line when
  * it has none (most of these warnings: a post without one). Read from the record as loaded, so a
- * site of 20,000 such posts reads no file again (it had re-read each, 0.45 s, and kept them all),
- * and a body line that happens to start with "description:" is never taken for the field.
+ * site of thousands of such posts reads no file again (nor keeps them all), and a body line that
+ * happens to start with "description:" is never taken for the field.
  */
 function descriptionAt(record: SourceRecord | undefined): { line: number; column: number } {
   const data = record?.data;

@@ -82,13 +82,13 @@ export function englishLinksInCopy(input: CheckInput): Check[] {
   const loaded = new Map(input.records.map((r) => [r.file, r]));
   for (const [file, locale] of files) {
     // A file loaded whole (its front matter and body, which are all of it but the fences) is
-    // read again only when it may hold such a link: at 20,000 posts, every English post (their
-    // French pages fall back to them) read again was a fifth of the checks' time.
+    // read again only when it may hold such a link: every English post (their French pages
+    // fall back to them) read again would be a large share of the checks' time.
     const record = loaded.get(file);
     if (record && !record.problems.length && !mayHold(record.yamlText) && !mayHold(record.body)) continue;
     const text = input.text(file);
     // The pattern needs the address or {url} as written: most files have neither, and the
-    // pattern's alternation tried at every position of a file was a large site's slowest check.
+    // pattern's alternation tried at every position of a file would be the slowest check.
     if (!text || (!text.includes(site) && !text.includes('{url}'))) continue;
     for (const m of text.matchAll(pattern)) {
       const link = englishLink(m[2]!.replace(/^\{url\}/, site), locale, input, routes);

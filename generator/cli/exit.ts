@@ -62,7 +62,7 @@ function listenError(error: unknown): string | undefined {
 
 /**
  * What the machine refused, in words a person can act on: a full disk, a read-only or foreign
- * folder, too many open files. Not a bug of the tool (it had been printed as one, with a stack,
+ * folder, too many open files. Not a bug of the tool, so not printed as one (with a stack,
  * exit 3); nothing half-made was swapped in (a build writes into a temporary folder first). The
  * error may be wrapped: its causes are looked at too.
  */

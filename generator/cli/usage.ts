@@ -1,6 +1,7 @@
 // Flags checked before any work starts, each wrong one a usage error (exit 2) that says what to
-// pass instead. A preview on a busy port used to build the whole site, fail to listen, print the
-// bug banner and never exit; a --content folder that does not exist gave 17 "file is missing".
+// pass instead. Otherwise a preview on a busy port would build the whole site, fail to listen,
+// print the bug banner and never exit, and a --content folder that does not exist would give a
+// "file is missing" for every file it needs.
 import { statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { InvalidArgumentError } from 'commander';

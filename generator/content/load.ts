@@ -54,7 +54,7 @@ export interface SourceRecord {
 }
 
 // `yaml` (the parser that knows positions) is needed only when there is a problem to point
-// at, so it is loaded then: 20 ms saved on every command that finds none.
+// at, so it is loaded then, not by every command that finds none.
 let yamlModule: typeof import('yaml') | undefined;
 const yaml = () => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
@@ -88,12 +88,10 @@ function recordOf(read: ContentRead, file: string, collection: CollectionName, r
 }
 
 /**
- * The most a content file may hold: 4 MiB. The biggest shipped file is 20 KB
- * (content/fr/legal/terms-conditions.md, 20,483 bytes; a long post is ~9 KB), so this is 200
- * times that, or some 600,000 words of Markdown: no page anyone writes comes near it, while a
- * file past it is a mistake (a log, a data dump or a video renamed .md). It is never read: a
- * 3 GB one had been read whole, eating memory, and then failed as a generator bug (Node reads
- * at most 2 GiB at once).
+ * The most a content file may hold: 4 MiB, some 600,000 words of Markdown, far more than the
+ * biggest shipped file: no page anyone writes comes near it, while a file past it is a mistake (a
+ * log, a data dump or a video renamed .md). Such a file is never read: read whole, it eats memory,
+ * and past 2 GiB (the most Node reads at once) it fails as a generator bug.
  */
 export const MAX_CONTENT_BYTES = 4 * 1024 * 1024;
 
@@ -107,7 +105,7 @@ export type ContentRead = { bytes: Buffer } | { tooBig: number };
  * not there or not a regular file: the caller then looks at it with `inspectUnder` for the
  * problem to report (or, for a path already looked at, reports it as not a regular file). For a
  * file a listing found (`listUnder`: every folder on the way checked, none a link) this is the
- * only look: `inspectUnder` walks the path again (at 20,000 posts ~19 system calls a file, against 4).
+ * only look: `inspectUnder` would walk the whole path again.
  */
 export function readContentFile(abs: string): ContentRead | undefined {
   let fd: number;
@@ -182,7 +180,7 @@ export function parseSource(source: string, file: string, collection: Collection
     lineOffset = 1;
   }
   // Values come from js-yaml (CORE schema: YAML 1.2 types, dates stay strings, and no tag that
-  // builds a function or a regular expression), about nine times faster than `yaml` on front
+  // builds a function or a regular expression), much faster than `yaml` on front
   // matter; `yaml` is the one that knows positions, so it re-parses a file only when there is
   // something to point at (a syntax error, a problem).
   const problems: Problem[] = [];

@@ -25,8 +25,8 @@ export function pathFormProblem(path: string): string | undefined {
 /**
  * `root`/`rel` where `rel` is a plain relative path (pathFormProblem finds nothing wrong with
  * it, or a name a folder listing gave) and `root` a path as join() gives it: the string
- * join(root, rel) makes, without its normalising (a few joins per file were ~0.2 s of a
- * cached 20,000-post build's main thread).
+ * join(root, rel) makes, without its normalising (a few joins per file add up on a big build's
+ * main thread).
  */
 export function under(root: string, rel: string): string {
   return root.endsWith('/') ? root + rel : `${root}/${rel}`;
@@ -148,7 +148,7 @@ export function listUnder(root: string, rel: string): Dirent[] {
  * all; also sockets, pipes, devices), as root-relative paths in a stable order. Links are
  * listed, never followed. Hidden entries are skipped: the generator never reads them, and
  * editors keep locks there while a file is open (Emacs's .#post.md is a link). One readdir per
- * folder: a few milliseconds for thousands of files.
+ * folder, cheap even for thousands of files.
  */
 export function specialEntriesUnder(root: string): { rel: string; link: boolean }[] {
   const found: { rel: string; link: boolean }[] = [];

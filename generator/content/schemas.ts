@@ -3,12 +3,12 @@
 // whose links and images are checked like a post body's) are collected during validation so
 // validate.ts can check them against the routes and files that exist.
 //
-// Compiling the schemas (ajv generates a JavaScript function per schema) cost 0.4-0.8 s of CPU
-// on every command, about a third of a clean build of the shipped site. The generated code is
-// therefore kept as a module in node_modules/.cache/site-schemas, named by a hash of every
-// schema file, this file and ajv's version: like Node's compile cache, a cache of the tool's
-// own code (the schemas are the generator's, never content), so a clean build may use it.
-// A miss compiles as before and writes the module for the next command.
+// Compiling the schemas (ajv generates a JavaScript function per schema) would be a large share
+// of every command's CPU time. The generated code is therefore kept as a module in
+// node_modules/.cache/site-schemas, named by a hash of every schema file, this file and ajv's
+// version: like Node's compile cache, a cache of the tool's own code (the schemas are the
+// generator's, never content), so a clean build may use it. A miss compiles as before and
+// writes the module for the next command.
 import { readFileSync, readdirSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { compileWithCode, saveCode, type ScriptWithCode } from '../speed/script-code.ts';
 import type { Ajv2020, ValidateFunction, KeywordCxt } from 'ajv/dist/2020.js';
 
-// ajv itself (~200 modules, ~35 ms to load) is needed only to compile: a command that finds the
+// ajv itself (hundreds of modules to load) is needed only to compile: a command that finds the
 // saved module (below) never loads it.
 const ajvRequire = createRequire(import.meta.url);
 const ajvLib = () => ajvRequire('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
@@ -93,7 +93,7 @@ function collecting(keyword: string, schemaType: 'string' | 'array', collector: 
 
 /**
  * One ajv for every schema. `validateSchema` off: checking our own schemas against the JSON
- * Schema meta-schema on every command cost ~30 ms; tests/unit/validate/validate.test.ts does it once
+ * Schema meta-schema on every command is wasted time; tests/unit/validate/validate.test.ts does it once
  * (`createAjv({ checkSchemas: true })`). `optimize` off: ajv's code optimiser costs more time
  * than it saves on validating a few thousand files. `source` keeps each function's code, for
  * the saved module.
@@ -181,9 +181,8 @@ export function validatorsFromModule(file: string): Validators {
   const require = createRequire(import.meta.url);
   type Make = (r: NodeJS.Require, f: typeof FORMATS, c: typeof collectors.collectReference, p: typeof collectors.collectParams, m: typeof collectors.collectMarkdown) => Validators;
   // Compiled as a script with V8's code for it (script-code.ts, saveValidatorCode): the functions
-  // compiled lazily as they are first called are most of this module's 945 KB (a first validation
-  // cost ~110 ms; `site validate` of the shipped content: 0.38-0.43 s with the code, 0.43-0.49 s
-  // without).
+  // compiled lazily as they are first called are most of this module, and compiling them would
+  // slow every first validation.
   const code = compileWithCode(`(function (module) {${readFileSync(file, 'utf8')}\n})`, file);
   const module = { exports: undefined as unknown };
   (code.script.runInThisContext() as (m: typeof module) => void)(module);

@@ -75,9 +75,9 @@ export class OutputDir {
    * With `spare` (`site build` with the page cache), the folder this build replaces is kept
    * beside it (`.dist.spare`) instead of deleted, and the next such build writes over it instead
    * of starting from an empty folder: a cached build links nearly every page, and making the
-   * folders was most of its time (one per page: 40,000 at 20,000 posts, ~100 µs each on this
-   * machine, on a thread of their own but in one parent folder, so one at a time), with the
-   * replaced build deleted by `rm` in the background meanwhile. Nothing in the spare is trusted:
+   * folders would be most of its time (one per page, and one at a time even on a thread of their
+   * own, being in one parent folder), with the replaced build deleted by `rm` in the background
+   * meanwhile. Nothing in the spare is trusted:
    * a thread lists it first (every entry a file or a folder of this user's, else it is not used),
    * a page or card is linked only where the file there is not already the very file to link
    * (device and inode, as always), every other file is replaced (never written into: it may be a
@@ -255,11 +255,9 @@ export class OutputDir {
       this.running += 1;
       const done = (error: Error | null) => this.finished(size, error);
       // A link is three short system calls (mkdir when its folder is new, link, lstat), made here
-      // and now: through libuv's threads each call cost the main thread more than the call itself
-      // (a thread woken per call, on two cores already busy). A/B, 4,000 posts, one post edited,
-      // 16,000 links: 6.36-6.44 s against 6.81-6.98 s, user CPU 8.0 against 8.6 s. Writing pages
-      // the same way gained nothing (9.3-12.1 s against 9.1-10.6 s): a write is longer, and on
-      // the main thread it waits in line with rendering.
+      // and now: through libuv's threads each call costs the main thread more than the call itself
+      // (a thread woken per call, on cores already busy). Pages are not written this way: a write
+      // is longer, and on the main thread it waits in line with rendering.
       if (source && !Array.isArray(data)) {
         let error: Error | null = null;
         try {
@@ -595,10 +593,10 @@ export interface BuildManifest {
 /** `digests`: every output file (the manifest itself aside), its length and SHA-256. Keys sorted, so equal builds give equal bytes. */
 export function manifestFor(routes: Route[], islands: Map<string, string[]>, digests: Map<string, FileDigest>, mode: BuildManifest['mode'], version: string): Buffer {
   // Written entry by entry, exactly as JSON.stringify(manifest, null, 1) writes it, into pieces
-  // of a few dozen KB (TextPieces): at 20,000 posts the manifest is ~25 MB, and as one text (and
-  // the 80,000 entries' texts joined) it was ~50 MB of strings too large for V8's young
-  // generation, alive until a full collection at the end of the build, where its peak is.
-  // (`files` by hand and not as an object of 80,000 keys: 117-231 ms against 164-368 ms.)
+  // of a few dozen KB (TextPieces): a big site's manifest as one text (and its entries' texts
+  // joined) would be strings too large for V8's young generation, alive until a full collection
+  // at the end of the build, where its peak is. (`files` by hand: an object of a key per file
+  // is slower to make.)
   const out = new TextPieces();
   out.add(`{\n "generator": ${JSON.stringify(`site ${version}`)},\n "valid": true,\n "mode": ${JSON.stringify(mode)},\n "routes": [`);
   routes.forEach((r, i) => {
@@ -618,8 +616,8 @@ export function manifestFor(routes: Route[], islands: Map<string, string[]>, dig
 /**
  * A long text made of many short ones, encoded a few dozen KB at a time: no string of the whole
  * is ever made. A string over ~128 KB is allocated where V8 frees it only in a full collection,
- * and the files that list every page (the build manifest, the sitemap) are tens of MB at
- * 20,000 posts, made at the end of a build, where its peak memory is.
+ * and the files that list every page (the build manifest, the sitemap) are tens of MB on a big
+ * site, made at the end of a build, where its peak memory is.
  */
 export class TextPieces {
   private static readonly PIECE = 64 * 1024;
@@ -682,7 +680,7 @@ export function sitemaps(site: Site, routes: Route[], limits = SITEMAP_LIMITS): 
   const url = (path: string) => xml(site.config.url + path);
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
   const foot = '</urlset>\n';
-  // In pieces (TextPieces): at 20,000 posts the sitemap is ~17 MB.
+  // In pieces (TextPieces): a big site's sitemap is too long for one string.
   interface Part { out: TextPieces; urls: number; bytes: number; lastmod?: string }
   const parts: Part[] = [];
   const open = (): Part => {

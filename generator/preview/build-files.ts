@@ -2,8 +2,8 @@
 // itself or the admin), each a regular file inside the build folder reached without following a
 // symbolic link. A file added to dist/ after `site build`, or a link to somewhere else on the
 // disk, is never served. The files are checked when the server starts (problems reported then)
-// and read when asked for, checked again as they are opened: a 20,000-post build is 5.7 GB,
-// which had been read into memory before the first request (100 s, 5.8 GB of RSS).
+// and read when asked for, checked again as they are opened: a big build is gigabytes, far too
+// much to read into memory before the first request.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MANIFEST, type BuildManifest } from '../output/write.ts';

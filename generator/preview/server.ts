@@ -74,7 +74,7 @@ function localServer(handler: RequestListener, timeouts: ServerTimeouts = SERVER
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    // Node checks the first two only this often (every 30 s by default, so a 10 s limit took up to 40).
+    // Node checks the first two only this often (every 30 s by default, so a 10 s limit could take up to 40).
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, timeouts.headersMs / 4)),
   }, handler);
 }

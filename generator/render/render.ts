@@ -355,15 +355,15 @@ const ISLAND_FLUSH = 128 * 1024;
  * An island's server markup depends only on its name, props, place on the page and the error
  * heading, so pages that share an island (every post's search box and newsletter form)
  * render it once per build, and encode it once: like a shell part, its bytes are a piece of
- * every page that has it (~2.5 KB of a post's ~15 KB of its own text, which every page
- * otherwise encoded and copied to the page writer again). `out` hears the markup, in parts
+ * every page that has it (a good share of a post's own text, which every page would otherwise
+ * encode and copy to the page writer again). `out` hears the markup, in parts
  * for a long list (text), or whole (bytes).
  */
 function renderIsland(templates: Templates, use: IslandUse, index: number, heading: string, cache: RenderCache, run: number, out: (text: string | Buffer) => void): void {
   const props = templates.jsonForScript(use.props);
-  // Props this large belong to one page (the blog list carries every post's card: 7 MB of JSON at
-  // 4,000 posts, its markup as much again). Kept as a key and a value, they held a third of a
-  // big build's heap until its end, and no other page could use them.
+  // Props this large belong to one page (the blog list carries every post's card, and its markup
+  // as much again). Kept as a key and a value, they would hold a large share of a big build's
+  // heap until its end, and no other page could use them.
   if (props.length > ISLAND_CACHE_PROPS) return renderIslandMarkup(templates, use, index, heading, props, run, out);
   const key = `${use.name}\0${index}\0${use.hydrate}\0${JSON.stringify(use.loadWhen ?? null)}\0${heading}\0${props}`;
   let markup = cache.islands.get(key);
@@ -412,10 +412,9 @@ function renderIslandMarkup({ IslandBoundary, RunsContext, createElement, render
 /**
  * The page's island scripts, as data the shell script reads: it adds the <script> and
  * modulepreload elements once the first screen has been painted (templates/shell/shell.ts,
- * startIslands). Written as tags, they were fetched at once, beside the font and the first
- * screen's images, and every one of them counted before the largest paint (on Lighthouse's
- * slow phone, contact-us's LCP went from 1.73 to 1.36 s without them): the first screen is the
- * server's HTML and needs none of them to show.
+ * startIslands). Written as tags, they would be fetched at once, beside the font and the first
+ * screen's images, and every one of them would count before the largest paint: the first screen
+ * is the server's HTML and needs none of them to show.
  */
 function islandScripts(names: string[], client: ClientAssets): string {
   if (client.standIn) return `<!--site-scripts-${client.standIn}:${names.join(',')}-->`;

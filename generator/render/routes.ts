@@ -209,8 +209,8 @@ const lastPostRoutes = editMap<Locale, { files: Record<string, string> | undefin
 
 /**
  * Each post's route, per post object (transform.ts hands an unchanged post on as the same object)
- * with what else it was made from: the preview builds the route table on every edit, and at
- * 20,000 posts that was 40,000 routes made again. A route is the same for the same inputs; the
+ * with what else it was made from: the preview builds the route table on every edit, and would
+ * otherwise make every post's routes again. A route is the same for the same inputs; the
  * card stage sets its `card` again on every plan.
  */
 const postRoutes = new EditMemo<Post, { item: string; locale: Locale; languages: string; untranslated: boolean; section: string | undefined; source: string; route: Route }>();

@@ -1,9 +1,9 @@
-// Lists the preview makes again on every edit (records, posts, routes: 20,000 to 40,000 items at
-// 20,000 posts) hold, at nearly every place, the very item the last edit's list held there: a
+// Lists the preview makes again on every edit (records, posts, routes: tens of thousands of items
+// on a big site) hold, at nearly every place, the very item the last edit's list held there: a
 // changed file is a new object, an unchanged one stays the same object from edit to edit. These
 // helpers compare such lists place by place, so an edit's work is one pass of identity
 // comparisons plus the work for the few items that changed, instead of a lookup per item (a map
-// keyed by 40,000 objects or strings is mostly cache misses on a 1 GB heap).
+// keyed by tens of thousands of objects or strings is mostly cache misses on a big heap).
 
 /** Whether `now` has, at each place, the item `last` had there or one `same` says is as good. */
 export function alike<T>(now: readonly T[], last: readonly T[], same: (item: T, was: T) => boolean): boolean {

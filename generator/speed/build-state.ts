@@ -26,7 +26,7 @@ import { toolFingerprint } from './page-cache.ts';
 import { MANIFEST } from '../output/write.ts';
 
 const MAGIC = 'site-build-state 1 ';
-/** A state or warnings file larger than this is not read (20,000 posts: ~4 MB of state, ~17 MB of warnings). */
+/** A state or warnings file larger than this is not read (far more than any site's state). */
 const MAX_STATE = 512 * 1024 * 1024;
 
 /** What the state records of one content file. */
@@ -157,10 +157,9 @@ function stateFiles(records: Iterable<SourceRecord>, others: Map<string, Scanned
 }
 
 /**
- * Writes the state. Its warnings (most of it: ~17 MB at 20,000 posts, two a post) go to a file of
- * their own beside it, `<state>.warnings`, which the state names by SHA-256 (so its check line
- * covers them too): with `keepWarnings` (an update in place whose warnings are the last ones)
- * that file is left as it is.
+ * Writes the state. Its warnings (most of it on a big site) go to a file of their own beside it,
+ * `<state>.warnings`, which the state names by SHA-256 (so its check line covers them too): with
+ * `keepWarnings` (an update in place whose warnings are the last ones) that file is left as it is.
  */
 function writeState(path: string, state: BuildState, secret: string | undefined, keepWarnings?: string): void {
   let warnings = keepWarnings;

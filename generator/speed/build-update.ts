@@ -189,8 +189,8 @@ function loadRecords(contentDir: string, scanned: Map<string, ScannedFile>, want
 }
 
 /**
- * The `files` entries of a build manifest, read and changed in its text: at 20,000 posts the
- * manifest is ~25 MB, which JSON.parse and JSON.stringify took ~0.3 s to read and write again.
+ * The `files` entries of a build manifest, read and changed in its text: a big site's manifest
+ * is tens of MB, slow for JSON.parse and JSON.stringify to read and write again.
  * manifestFor writes it as JSON.stringify(manifest, null, 1) does: an entry of `files` is
  * `\n  "<file>": {\n   "bytes": <n>,\n   "sha256": "<hex>"\n  }`, and nothing else in it reads so
  * (a route's `"file": ` is followed by its value on the same line).

@@ -2,7 +2,7 @@
 // esbuild's output depends only on the tool (templates/islands, generator/bundle*.ts, the
 // lockfile's packages, Node), which the page cache's key already names as `toolFingerprint`. A
 // build with the page cache takes the bundle from there when the fingerprint is the same, instead
-// of running esbuild (about 0.4 s alone, and 2-5 s of the second core while a big site's content
+// of running esbuild (slow alone, and slower on the second core while a big site's content
 // loads; rendering waits for it). A clean build (`--no-cache`) always bundles: it may reuse
 // nothing derived from an earlier build's templates.
 //

@@ -1,17 +1,16 @@
 // The social cards' reader thread (cards.ts, CardReader): for a build that links its cards,
 // reads each cached card this machine's record does not vouch for (a first build, a CI runner's
-// restored cache: 40,000 cards, 2.3 GB at 20,000 posts), checks that it is a whole image, and
-// answers with its size, SHA-256, CRC-32 and which file it is, never its bytes. Given the card's
-// sums (card-sums.ts), a card with their size and CRC-32 takes their SHA-256 instead of
-// computing it. Each card is read into
-// one buffer used again (page-cache-entry.ts, Scratch), opened without following a link or
-// waiting on a FIFO. Runs under Node's own type stripping: erasable TypeScript only.
+// restored cache), checks that it is a whole image, and answers with its size, SHA-256, CRC-32
+// and which file it is, never its bytes. Given the card's sums (card-sums.ts), a card with their
+// size and CRC-32 takes their SHA-256 instead of computing it. Each card is read into one buffer
+// used again (page-cache-entry.ts, Scratch), opened without following a link or waiting on a
+// FIFO. Runs under Node's own type stripping: erasable TypeScript only.
 //
 // It also links into the new build, in batches, the cards the record does vouch for (`link`):
 // each is looked at (lstat: still the recorded file) and linked where the build puts it, the link
 // kept only if it is that very file (link-kept.ts). On the main thread, those two looks and the
-// link's bookkeeping (a promise and a queue entry a card) were ~0.9 s of a cached 20,000-post
-// build, whose main thread is then the busier one. A card not linked here is the build's to
+// link's bookkeeping (a promise and a queue entry a card) would weigh on a cached build, whose
+// main thread is then the busier one. A card not linked here is the build's to
 // handle as before (read, checked, written).
 import { parentPort } from 'node:worker_threads';
 import { lstatSync } from 'node:fs';
@@ -23,7 +22,7 @@ import { isWholeImage } from '../assets/images/png-text.ts';
 import { sameFile } from './file-records.ts';
 import { linkKept } from './link-kept.ts';
 
-/** Larger than any card (1200×630, ~60 KB): a file past it is not one of ours. */
+/** Larger than any card (1200×630): a file past it is not one of ours. */
 const MAX_CARD = 16 * 1024 * 1024;
 const scratch = new Scratch();
 

@@ -1,13 +1,12 @@
 // The social cards' sums (cards.ts, each): for each card of a content folder's build, its size,
 // SHA-256 and CRC-32, in the card cache folder. Unlike the record of what this machine hashed
 // (file-records.ts, bound to this boot), the sums travel with the folder: a CI runner's first
-// build reads every card of its restored cache (40,000 cards, 2.3 GB at 20,000 posts) and needs
-// each one's SHA-256 for the build manifest. A card whose size and CRC-32 are those its sums
-// name takes the SHA-256 named there, at a third of the cost of computing it (5 against 1.7 GB/s
-// here, on the cards' thread, which the render loop waits for); any other card has its SHA-256
-// computed from its bytes, as without sums. So without a secret the sums never decide which
-// bytes a build ships, only how their digest is found, and a card that does not match them is
-// no error.
+// build reads every card of its restored cache and needs each one's SHA-256 for the build
+// manifest. A card whose size and CRC-32 are those its sums name takes the SHA-256 named there,
+// at a fraction of the cost of computing it (on the cards' thread, which the render loop waits
+// for); any other card has its SHA-256 computed from its bytes, as without sums. So without a
+// secret the sums never decide which bytes a build ships, only how their digest is found, and a
+// card that does not match them is no error.
 //
 // Input from a stranger like the rest of the folder: the file is opened without following a
 // link (nor waiting on a FIFO), must be a regular file under 64 MB, starts with a line naming

@@ -2,7 +2,7 @@
 // up their last result for an unchanged object instead of working it out again (a schema
 // check, the references found, a post's route). Each is only a cache (a miss works the result
 // out anew, the same), and a `site build`, which builds once, has no next edit to keep them
-// for: at 20,000 posts they held ~60 MB of its live heap from validation to the end, which the
+// for: on a big site they hold much of its live heap from validation to the end, which the
 // heap's growth before each full collection doubles in resident memory. So every such memo is
 // made here, and `forgetEditMemos` empties them all once a one-shot build has used them.
 

@@ -1,8 +1,8 @@
 // What a build hashed, kept for the next build on this machine: for each cache file it read and
 // checked (a page cache entry's page, a social card), its size, mtime, device, inode and SHA-256,
 // as git's index records what it hashed. While a file still has those five values, the next build
-// takes the recorded SHA-256 instead of reading the file again (a 20,000-post site's pages and
-// cards are 5 GB a build to read and hash).
+// takes the recorded SHA-256 instead of reading the file again (a big site's pages and cards are
+// gigabytes a build to read and hash).
 //
 // The record is input from a stranger, like the rest of .site/cache (CI restores the folder from
 // an artifact). A record vouches only for files it saw, so it is bound to this boot of this
@@ -69,8 +69,8 @@ export function readRecordFile(path: string): { records: Map<string, FileRecord>
   try {
     const value = JSON.parse(text) as { format?: unknown; boot?: unknown; files?: unknown; shared?: unknown };
     if (value.format !== 2 || value.boot !== current || typeof value.files !== 'object' || value.files === null) return none;
-    // Without a pair array, a destructuring and a spread per entry: a 40,000-card record (20,000
-    // posts) took ~130 ms of the main thread to take in that way, ~65 ms now (JSON.parse ~25).
+    // Without a pair array, a destructuring and a spread per entry, which are slow on a big
+    // record.
     const files = value.files as Record<string, unknown>;
     for (const key in files) {
       const record = files[key];

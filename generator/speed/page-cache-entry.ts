@@ -1,7 +1,7 @@
 // Reading and checking one page cache entry (generator/speed/page-cache.ts explains the format and
-// what is checked). Synchronous, for the reader thread (page-cache-reader.ts): a 4,000-post
-// build checks 8,000 entries, and their reads and SHA-256s (600 MB) took 2 s of the main
-// thread through fs/promises; on a thread of their own they run beside it, on the other core.
+// what is checked). Synchronous, for the reader thread (page-cache-reader.ts): a big build checks
+// thousands of entries, and on a thread of their own their reads and SHA-256s run beside the
+// main thread, on another core.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,9 +94,9 @@ export function readEntry(dir: string, key: string, path: string, secret: string
   // With SITE_CACHE_SECRET the header is signed, and the page must have the SHA-256 it names:
   // only a cryptographic hash stops a page forged to match a signed header. Without a secret
   // anyone can write a header that passes its check line (it proves integrity, not origin), so
-  // the page's CRC-32 finds what SHA-256 would, a damaged page, at a third of its cost: a CI
-  // runner's first build reads and checks every page of a restored cache (3.4 GB at 20,000
-  // posts, ~2 s of SHA-256 on a thread the render loop waits for).
+  // the page's CRC-32 finds what SHA-256 would, a damaged page, at a fraction of its cost: a CI
+  // runner's first build reads and checks every page of a restored cache, on a thread the render
+  // loop waits for.
   if (secret) {
     if (createHash('sha256').update(bytes).digest('hex') !== header.sha256) return bad('the page does not match its SHA-256 (damaged or tampered)');
   } else if (crc32Of(bytes) !== header.crc32) return bad('the page does not match its CRC-32 (damaged)');
@@ -109,9 +109,9 @@ export function readEntry(dir: string, key: string, path: string, secret: string
  * record's `extra`): the head file as it was when its check line and header were checked, and
  * what the build needs of the header. While both files are still those very files (lstat: size,
  * mtime, device, inode), the entry is taken from the record without opening either
- * (`recordedEntry`): reading, checking and parsing a head was about a third of a reader thread's
- * time per entry (20,000 posts, one post edited: ~120 µs an entry, the render loop waiting on
- * the thread). `assets` is the list's place in the record's `shared.lists` (pages share a few).
+ * (`recordedEntry`): reading, checking and parsing a head is a large share of a reader thread's
+ * time per entry, and the render loop waits on the thread. `assets` is the list's place in the
+ * record's `shared.lists` (pages share a few).
  */
 export interface HeadRecord {
   file: FileStats;
@@ -180,8 +180,8 @@ export function recordedEntry(dir: string, key: string, path: string, islands: R
  * the recorded bytes, and it is where the page goes. The head is the record's (`recordedEntry`'s
  * conditions on it), the head file unlooked at: its values are what this build uses, whatever
  * the file holds now, and a page changed in place behind the record is caught as it is anywhere
- * else. One lstat where `recordedEntry` and the link's check make three (a cached 20,000-post
- * build: 120,000 lstats, ~0.5 s of the reader thread, which the render loop waits for).
+ * else. One lstat where `recordedEntry` and the link's check make three, on the reader thread,
+ * which the render loop waits for.
  * Undefined when anything differs: the entry is then taken the usual way.
  */
 export function spareEntry(key: string, path: string, islands: ReadonlySet<string>, record: FileRecord, head: HeadRecord, assets: AssetCall[], target: string): EntryResult | undefined {

@@ -48,8 +48,8 @@ function readAllRecords(): Map<string, Recorded> {
 
 const used = new Map<string, FileRecord>();
 // Pages of one site ask the asset store the same questions (the header's and footer's icons and
-// logos: 27 on a post page): each distinct list crosses to the build once, then by number. As
-// arrays in every answer they were ~100 strings a page to clone here and to collect there.
+// logos: dozens on a post page): each distinct list crosses to the build once, then by number,
+// not as arrays of strings in every answer to clone here and to collect there.
 const assetLists = new Map<string, number>();
 // The same lists, in the order this thread's record names them (shared.lists).
 const listTexts: string[] = [];

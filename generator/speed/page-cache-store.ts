@@ -4,9 +4,9 @@
 // created exclusively, then renamed into place, as page-cache.ts's `writeNew` does for a page
 // given as bytes.
 //
-// Through fs/promises that was six trips to libuv's threads a page (link, rename; open, writev,
-// close, rename), each a promise and a callback on the main thread, which renders meanwhile: a
-// build filling the cache took ~2 s longer than a clean build at 4,000 posts and ~11 s at 20,000.
+// Through fs/promises that would be six trips to libuv's threads a page (link, rename; open,
+// writev, close, rename), each a promise and a callback on the main thread, which renders
+// meanwhile: a build filling the cache would be much slower than a clean build.
 // Here one thread of its own takes the pages in batches (one message per batch) and files each
 // with plain synchronous calls. A store that fails is a warning, never a failed build (the next
 // build renders that page again); a thread that fails makes every store still waiting one.

@@ -21,7 +21,7 @@
 //
 // An entry is two files: <dir>/<key>.head, a check line and a JSON header, and <dir>/<key>, the
 // page's bytes exactly, so that `site build` can hard-link it into dist/ instead of writing the
-// page again (OutputDir.link; 8,000 pages are 600 MB). The header names the key, the page's size,
+// page again (OutputDir.link). The header names the key, the page's size,
 // SHA-256 (the build manifest's) and CRC-32, its islands, and every image and icon the asset store gave it (with a hash of
 // each answer). A reused page asks the store again for each, so
 // the image files, the sprite and the photo-role warnings are those a render would give, and
@@ -71,11 +71,8 @@ const STORE_LIMIT = 8;
 
 /**
  * Reader threads for a build with `entries` cache entries to read: two from 1,000 entries (a
- * thread costs ~50 ms to start, more than a small build's reads) on a machine with more than two
- * cores; one otherwise. On this 2-core machine a second reader was a wash: 20,000 posts, first
- * cached build (every page read and hashed), alternating: 20.4-21.3 s against 19.5-25.5 s with
- * one (the page loop ~1 s shorter, the card thread then slower); next build 15.1 s against
- * 15.3 s. Two readers, the render loop and the folder thread want more than two cores.
+ * thread costs more to start than a small build's reads) on a machine with more than two cores;
+ * one otherwise, as two readers, the render loop and the folder thread want more than two cores.
  * SITE_CACHE_READERS=n sets the number (1 to 8).
  */
 export function readerThreads(entries: number, env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
@@ -221,9 +218,9 @@ export class PageCache {
     // The one record earlier versions kept (one reader thread): now a record per thread.
     await unlink(join(this.options.dir, 'verified.json')).catch(() => {});
     let removed = 0;
-    // The entries the build's session listed: the folder is not listed again (80,000 names at
-    // 20,000 posts, ~0.1 s). What this build stored it used; what was stored since the listing
-    // is another build's, left alone as below (newer than this build).
+    // The entries the build's session listed: the folder is not listed again. What this build
+    // stored it used; what was stored since the listing is another build's, left alone as below
+    // (newer than this build).
     await Promise.all([...(this.listed ?? this.entries())].filter((key) => !this.used.has(key)).map(async (key) => {
       let gone = false;
       for (const file of [join(this.options.dir, key), join(this.options.dir, `${key}.head`)]) {
@@ -469,9 +466,8 @@ export class Session {
 /**
  * The reader threads (page-cache-reader.ts): entries are read and checked there, beside the render
  * loop, and their pages handed over without a copy. One thread is the slower side of a big cached
- * build (at 20,000 posts it opened, checked and linked an entry in ~120 µs, busy 4.7 s of the
- * loop's 4.8 s, the render loop waiting for it), so where there are cores to spare a big build
- * runs two (`readerThreads`), each given every other entry. They
+ * build (the render loop waits for it), so where there are cores to spare a big build runs two
+ * (`readerThreads`), each given every other entry. They
  * hold the process open only while a read is waiting (unref'd otherwise), and a thread that fails
  * makes every read still waiting, and every later one, a miss with a warning: those pages are
  * rendered.
@@ -490,8 +486,8 @@ class Reader {
       for (const id of [...this.waiting.keys()]) this.settle(id, { kind: 'bad', reason: this.failure });
     };
     this.workers = Array.from({ length: count }, (_, index) => {
-      // A heap for the records (a 20,000-post site's are ~40,000 entries with their heads): with
-      // 4 MB young and 64 MB old the thread spent 1.1 s of its 4.6 s collecting garbage, 0.27 s now.
+      // A heap big enough for a big site's records (an entry a route, with its head): in
+      // smaller spaces the thread spends much of its time collecting garbage.
       const worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { env: threadEnv(), workerData: { dir, secret, islands, index, count }, resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } });
       worker.unref();
       worker.on('message', (message: { id: number; result: EntryResult; assets?: AssetCall[] } | { closed: true }) => {

@@ -52,9 +52,8 @@ export interface FileStats {
 
 /**
  * A buffer a reader reads page after page into, when only their check is wanted: a page's bytes
- * handed over to the build cost an allocation outside the heap each (3.6 GB at 20,000 posts),
- * which the receiving thread pays for in garbage collection, and a page that is only linked
- * never uses them.
+ * handed over to the build cost an allocation outside the heap each, which the receiving thread
+ * pays for in garbage collection, and a page that is only linked never uses them.
  */
 export class Scratch {
   private buffer = new Uint8Array(0);

@@ -1,11 +1,12 @@
-// The templates as one script, for a process that loads them once (a smaller fixed cost). templates/index.ts imports 64 template files, and through them Formik (with 119 of
-// lodash's files), Swiper (35) and React's server renderer: some 230 modules, each resolved, read
-// and linked by Node's loader, about 65-85 ms of the main thread at every `site build`, while it
-// loads and validates the content. Bundled by esbuild into one file, they load in 16-26 ms.
+// The templates as one script, for a process that loads them once (a smaller fixed cost).
+// templates/index.ts imports every template file, and through them Formik (with many of lodash's
+// files), Swiper and React's server renderer: hundreds of modules, each resolved, read and linked
+// by Node's loader on the main thread at every `site build`, while it loads and validates the
+// content. Bundled by esbuild into one file, they load several times faster.
 // And the first pages render faster: the bundle runs as a script with V8's code for it saved
 // after a build's pages had called its functions (saveTemplatesCode), where Node's compile cache
 // only keeps what V8 compiled before a module ran.
-// What it saves is measured by `npm run bench` (docs: performance).
+// What it saves: docs/performance.md.
 //
 // What the bundle holds, and what it leaves to Node:
 //   - templates/, React and its server renderer, and the packages only templates use (Formik,
@@ -173,8 +174,8 @@ export async function makeTemplatesBundle(root: string, bundle: TemplatesBundle,
 
 /**
  * Removes the bundles (and their manifests and V8 code) of project folders that are gone: the
- * tests build copies of the project in temporary folders, whose bundles would otherwise pile up
- * here (~2 MB each).
+ * tests build copies of the project in temporary folders, whose bundles would otherwise pile
+ * up here.
  */
 function sweepOrphans(cacheDir: string): void {
   for (const name of readdirSync(cacheDir)) {

@@ -6,9 +6,9 @@ import { getCompileCacheDir } from 'node:module';
  * process.env, with Node's compile cache (bin/site.js enables it) named for the thread: a
  * thread reads NODE_COMPILE_CACHE as it starts, so the TypeScript it imports comes out of the
  * cache already stripped of its types. Without it Node loads its TypeScript stripper into each
- * such thread: a thread importing markdown.ts cost a process +45 MB of RSS, +29 MB with the
- * cache. (Calling enableCompileCache inside the thread is too late for the thread's own module
- * and what it imports: they are loaded before its code runs.)
+ * such thread, which costs the process memory for every thread. (Calling enableCompileCache
+ * inside the thread is too late for the thread's own module and what it imports: they are
+ * loaded before its code runs.)
  */
 export function threadEnv(): NodeJS.ProcessEnv {
   const dir = getCompileCacheDir?.();

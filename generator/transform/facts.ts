@@ -293,8 +293,8 @@ export function literalFactWarnings(records: readonly SourceRecord[], facts: Fac
     if (record.collection === 'site' || record.problems.length) continue;
     // Most records hold no fact at all: one look at all their strings, side by side, says so
     // (a separator no literal and no phone number can hold or run across: a hit there is a hit
-    // in one string, and the other way round), where a look at each string with its field path
-    // was ~0.1 s at 20,000 posts.
+    // in one string, and the other way round), which is cheaper than a look at each string with
+    // its field path.
     if (literalsIn(allStrings(record.data), facts).length) for (const { path, text } of stringsIn(record.data)) {
       const hits = literalsIn(text, facts);
       hits.forEach((hit, i) => {
@@ -302,11 +302,10 @@ export function literalFactWarnings(records: readonly SourceRecord[], facts: Fac
         warnings.push(literalWarning(record.file, at, formatPath(path), hit));
       });
     }
-    // Most bodies hold no fact at all: one pass over the whole body decides whether the
-    // line-by-line pass (which locates each hit outside code) is needed. On a large site this
-    // is the difference between ~1 ms and ~0.01 ms a post.
-    // PHONE_IN_LINE, not PHONE_LIKE: a number may not run on into the next line (the body had
-    // been copied with every line break made a \0 for that: 80 MB at 20,000 posts).
+    // Most bodies hold no fact at all: one pass over the whole body, far cheaper than the
+    // line-by-line pass (which locates each hit outside code), decides whether that is needed.
+    // PHONE_IN_LINE, not PHONE_LIKE: a number may not run on into the next line, and the body
+    // is not copied with every line break made a \0 for that.
     if (!record.body || !literalsIn(record.body, facts, PHONE_IN_LINE).length) continue;
     for (const line of proseLinesOf(record)) {
       for (const hit of literalsIn(line.text, facts)) warnings.push(literalWarning(record.file, { line: line.line, column: hit.index + 1 }, 'body', hit));
@@ -349,13 +348,13 @@ const prepared = (facts: Facts) => {
 };
 
 function literalsIn(text: string, facts: Facts, phones = PHONE_LIKE): LiteralHit[] {
-  // Called for every string of every record (60,000 times at 4,000 posts): the literals' forms
-  // are prepared once, and text without a digit cannot hold a phone number.
+  // Called for every string of every record: the literals' forms are prepared once, and text
+  // without a digit cannot hold a phone number.
   const { forms, words } = prepared(facts);
   const digit = /\d/.test(text);
   // Nor can text the literals' words are not in, case aside: one pass of a case-insensitive
-  // pattern (Unicode case folding) says so without lower-casing the text, which at 20,000 posts
-  // was most of this check's time, and a copy of every body. Every character but U+0130 (İ)
+  // pattern (Unicode case folding) says so without lower-casing the text, which would be most of
+  // this check's time, and a copy of every body. Every character but U+0130 (İ)
   // lower-cases to one of the same length that the pattern takes for it (all of Unicode checked
   // with Node 24): a text holding İ is always searched.
   const wordsMayBe = words !== undefined && (text.includes('\u0130') || words.test(text));

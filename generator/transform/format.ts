@@ -1,4 +1,4 @@
-// Numbers and dates as a page's language writes them, for both sites (en-CA and fr-CA, #16).
+// Numbers and dates as a page's language writes them, for both sites (en-CA and fr-CA).
 // Pure and free of Node APIs, so a template, the generator and an island in the browser can all
 // use it. ICU does the work; this module only adds what ICU leaves out (the French "1er", ranges
 // and "N+" as the site writes them) and keeps English byte-identical to what the site showed
@@ -22,7 +22,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const dates = new Map<string, string>();
 
 // And one string per number: pages show the same few numbers (read times, counts) thousands of
-// times, and ICU's format() was ~0.1 s of a 4,000-post build. Bounded, as any number may come.
+// times, and ICU's format() is slow for that. Bounded, as any number may come.
 const numbers = new Map<string, Map<number, string>>();
 const NUMBERS_KEPT = 4096;
 

@@ -24,9 +24,8 @@ export interface TransformOptions {
  */
 export class MarkdownCache {
   // Blocks and inline fields apart, keyed by the source itself: a key made by joining a kind
-  // and the source was a new string per field per run, hashed again in full (a preview edit of
-  // a 4,000-post site: ~35 ms); an unchanged record hands over the very same string, whose hash
-  // V8 keeps.
+  // and the source would be a new string per field per run, hashed again in full; an unchanged
+  // record hands over the very same string, whose hash V8 keeps.
   private last = { block: new Map<string, Html>(), inline: new Map<string, Html>() };
   private current = { block: new Map<string, Html>(), inline: new Map<string, Html>() };
 
@@ -57,7 +56,7 @@ export class MarkdownCache {
   /**
    * A block of Markdown rendered when it is read, and not kept: `site build` holds each post's
    * Markdown instead of its HTML (twice: English, and the French page's copy with French links),
-   * which at 20,000 posts was ~200 MB of the heap from the transform stage to the end. Markdown
+   * which on a big site would fill the heap from the transform stage to the end. Markdown
    * with an image stays eager: rendering it asks the asset store for the photo's files, which a
    * page reused from the page cache (never rendered) still needs. No image token can exist
    * without `![` in the source.
@@ -103,8 +102,8 @@ type SourcePost = SourceSite['posts'][number];
 
 // Each post with its body rendered, per source post object and language's cache: the preview
 // transforms the whole model on every edit, and a post whose record did not change is the same
-// object (validate.ts), so it is handed on as the same rendered post, not copied again (20,000
-// posts, two languages: 40,000 objects an edit). A new cache (photos changed) renders again.
+// object (validate.ts), so it is handed on as the same rendered post, not copied again. A new
+// cache (photos changed) renders again.
 const renderedPosts = new EditMemo<SourcePost, { cache: MarkdownCache; post: Site['posts'][number] }>();
 
 function renderedPost(post: SourcePost, cache: MarkdownCache): Site['posts'][number] {

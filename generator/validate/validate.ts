@@ -39,10 +39,10 @@ export interface ValidateOptions {
 
 /**
  * What a validation keeps for the next one of the same folder. The preview validates the whole
- * site on every edit; at 20,000 posts that was ~250 ms an edit (and most of its garbage), nearly
- * all of it work on files the edit did not touch. Results that depend on one record are kept per
- * record (a changed file is a new record object, so an edited file is always checked again) and
- * reused only with the same reference context: the same routes, categories and folder tree.
+ * site on every edit, and nearly all of that is work on files the edit did not touch. Results
+ * that depend on one record are kept per record (a changed file is a new record object, so an
+ * edited file is always checked again) and reused only with the same reference context: the same
+ * routes, categories and folder tree.
  * What depends on the folder tree (links, pipes, image files) is kept until `treeChanged`, which
  * the Builder calls for any change that is not an edit of a content file it already had.
  */
@@ -70,8 +70,8 @@ export class ValidationMemo {
 
   /**
    * `list` mapped by `map`, taking the last validation's result for an item at the place it had,
-   * while `over` (what else `map` reads, such as the reference context) is the same object. The
-   * per-record checks had been a lookup per record and language (at 20,000 posts, ~15 ms an edit).
+   * while `over` (what else `map` reads, such as the reference context) is the same object: no
+   * lookup per record and language.
    */
   map<T, U>(name: string, list: readonly T[], map: (item: T) => U, over?: unknown): U[] {
     const last = this.maps.get(name) as { over: unknown; mapped: Mapped<T, U> } | undefined;
@@ -86,8 +86,8 @@ export class ValidationMemo {
   /**
    * What `make` finds from `records`, or the last answer for the list `name` when only a few
    * records were replaced (an edit: the same files at the same places) and each replaced one has
-   * the `keyOf` of the record it replaced; `keep` may refuse the last answer. At 20,000 posts,
-   * the passes behind the repeated-id check and the link targets were ~25 ms of every edit.
+   * the `keyOf` of the record it replaced; `keep` may refuse the last answer: the passes behind
+   * the repeated-id check and the link targets need not run on every edit.
    */
   reuse<T>(name: string, records: readonly SourceRecord[], keyOf: (record: SourceRecord) => string, make: () => T, keep: (last: T) => boolean = () => true): T {
     const last = this.lists.get(name) as { records: readonly SourceRecord[]; value: T } | undefined;
@@ -340,7 +340,7 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
   let byRel: Map<string, SourceRecord> | undefined;
   const memo = (mergedOf[locale] ??= new WeakMap());
   // While the translations are the very same records, an English record at the place it had
-  // keeps what it was merged into (the preview: one pass, not 20,000 lookups an edit).
+  // keeps what it was merged into (the preview: one pass, not a lookup a post on every edit).
   const last = lastMerged.get(locale);
   const pairs = mapAlike(english, last && alike(mine, last.mine, () => false) ? last.pairs : undefined, (r) => {
     const shared = sharedCollections.includes(r.collection);
@@ -360,8 +360,8 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
   const merged = pairs.to.map((m) => m.record);
   const items = pairs.to.map((m) => m.item);
   // The items shown in English, as sets: the last ones when each English file at its place is the
-  // same file, shown in English or not as before (the preview, on every edit: 40,000 set entries
-  // at 20,000 posts).
+  // same file, shown in English or not as before (the preview would otherwise fill them again,
+  // an entry a route, on every edit).
   const lastSets = lastFallbacks.get(locale);
   let sets: { fallbacks: Set<string>; fallbackItems: Set<string> };
   if (lastSets && lastSets.items.length === items.length && items.every((item, i) => item === lastSets.items[i] && (!item || english[i]!.relPath === lastSets.english[i]!.relPath))) sets = lastSets.sets;
@@ -513,7 +513,7 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
   type Post = Model['posts'][number];
   let made = postsOf.get(locale);
   if (!made) postsOf.set(locale, (made = new WeakMap()));
-  // A record at the place it had keeps its post without a lookup (the preview: 20,000 a language an edit).
+  // A record at the place it had keeps its post without a lookup (the preview: on every edit).
   type Front = SourceRecord & { data: Omit<Post, 'slug' | 'path' | 'body'> };
   const mapped = mapAlike<SourceRecord, Post>(of<Front['data']>('blog'), lastPosts.get(locale), (record) => {
     const r = record as Front;
@@ -562,9 +562,9 @@ export function readingMinutes(markdown: string): number {
 /**
  * Posts newest first (then the higher id). Dates are YYYY-MM-DD (the schema's format), so
  * comparing them as strings orders them as localeCompare did, at a fraction of the cost. The
- * preview sorts the same posts on every edit (20,000 posts: ~15 ms a language), so the order
- * found last is kept per language and taken again when each post has the date and id the post
- * at its place had: the same order, without a comparison.
+ * preview sorts the same posts on every edit, so the order found last is kept per language and
+ * taken again when each post has the date and id the post at its place had: the same order,
+ * without a comparison.
  */
 function newestFirst(posts: SourcePost[], locale: Locale): SourcePost[] {
   const last = lastOrder.get(locale);

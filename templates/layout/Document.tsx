@@ -116,8 +116,8 @@ function HeadLinks() {
   const { config } = env.site;
   // The mark as a data: URI when it is small (generator/assets/assets.ts, inlineImage): Chromium fetches
   // the SVG icon while the first screen is being painted, one more request Lighthouse counts in
-  // the largest contentful paint whenever it lands first (+140 ms, every other run). /favicon.svg
-  // is still written for whatever asks for it by name.
+  // the largest contentful paint whenever it lands first. /favicon.svg is still written for
+  // whatever asks for it by name.
   const inline = env.inlineImage?.(config.mark).src;
   const svgIcon = inline?.startsWith('data:') ? inline : '/favicon.svg';
   return (

@@ -16,9 +16,9 @@ import type { Post } from '../../generator/content/model.ts';
 /**
  * Posts the list page holds itself, newest first; a site with more has its whole list in
  * /blog-list.json (blogListData), which the island loads only when the visitor asks for more
- * than these (a category, a later page, a larger size). At 20,000 posts the page that held every
- * post was 26 MB in each language, took ~2.3 s of CPU to render of a 25 s build, and every
- * visitor downloaded all of it. Without JavaScript the page shows these newest posts; every
+ * than these (a category, a later page, a larger size). On a big blog, a page that held every
+ * post would be megabytes in each language, slow to render, and downloaded whole by every
+ * visitor. Without JavaScript the page shows these newest posts; every
  * post stays reachable from the sitemap, the feeds and search engines.
  */
 export const LIST_INLINE = 100;

@@ -38,8 +38,8 @@ export function visitAttribution(): Attribution {
 /**
  * This page's path and query as the lead function accepts them: the characters Chromium leaves
  * as typed in an address (`|`, `{`, `}`, `[`, `]`, `^`, a backtick, a quote) percent-encoded, and
- * cut at 300 characters without halving an escape. Sent raw, `?ref=a|b` failed the function's
- * rule, which dropped the landing and the page from the lead.
+ * cut at 300 characters without halving an escape. Sent raw, `?ref=a|b` would fail the
+ * function's rule, which drops the landing and the page from the lead.
  */
 function here(): string {
   const path = (location.pathname + location.search).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?]/g, (c) => {

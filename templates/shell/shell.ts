@@ -139,9 +139,9 @@ function heroImages(): void {
  * Sections that start below the fold fade in once, over 1000 ms, when they scroll into view.
  * Nothing is hidden without this script or under reduced motion.
  * Where a section starts is read from the observer's first report, computed with the browser's
- * own next layout: reading each section's position here forced a layout, and hiding one between
- * reads forced another, one 40 ms task in all on a laptop (160 ms at Lighthouse's phone CPU,
- * most of a page's blocking time). A section already on screen, or partly, is left as it is.
+ * own next layout: reading each section's position here would force a layout, and hiding one
+ * between reads another, a long task that is most of a page's blocking time on a phone. A
+ * section already on screen, or partly, is left as it is.
  */
 function revealOnScroll(): void {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) return;

@@ -123,8 +123,8 @@ function sourceFormat(meta: Metadata): SourceFormat | undefined {
  *
  * The source is decoded once: oriented and shrunk to the widest output into raw pixels (a JPEG
  * decodes at 1/2, 1/4 or 1/8 straight from the file, so a 12 MP photo costs a 3 MP decode), and
- * each narrower width is resized from the one above it. Decoding per format and width, as
- * before, spent most of a cold build re-reading the same 12 MP file ~15 times.
+ * each narrower width is resized from the one above it. Decoding per format and width would spend
+ * most of a cold build re-reading the same file for every output.
  */
 export async function encodeImage(bytes: Buffer, transform: Transform): Promise<Encoded> {
   const source = await readSource(bytes);
@@ -134,10 +134,9 @@ export async function encodeImage(bytes: Buffer, transform: Transform): Promise<
   try {
     const files: EncodedFile[] = [];
     // Widest first, each width from the previous raw copy: resizing 1920 → 1280 reads 11 MB of
-    // pixels where 12 MP → 1280 would read the whole decode again (measured: as fast within
-    // noise, bytes within 1 %). A job holds at most two raw
-    // copies of the widest size (1920×1440×3 = 8 MB each), which is what bounds memory when
-    // generator/assets/images/cache.ts runs a job per core.
+    // pixels where 12 MP → 1280 would read the whole decode again, and gives files as small. A
+    // job holds at most two raw copies of the widest size (1920×1440×3 = 8 MB each), which is
+    // what bounds memory when generator/assets/images/cache.ts runs a job per core.
     // Every height from the source's own aspect ratio: derived from the width above, a height
     // would carry that one's rounding (1200×1600 → 800×1067 → 400×534, not 533).
     const size = (width: number) => ({ width, height: Math.max(1, Math.round((width * source.height) / source.width)) });

@@ -9,8 +9,9 @@ import type { Encoded } from './encode.ts';
  * Widths every photo is encoded at (device pixels), capped at the source's own: one encode
  * serves every role, so a photo used as a card and as a hero is encoded once. 360 covers a
  * portrait at 2×; 720 a phone's full width (a hero or card is 343 CSS px at 375 px, 686 device
- * px at 2×; 379 at 412 px, 663 at Lighthouse's 1.75×): with 640 there, phones took the 960 file,
- * ~60 % more bytes than they show (Lighthouse's image-delivery audit); 1920 a desktop hero at 2×.
+ * px at 2×; 379 at 412 px, 663 at Lighthouse's 1.75×): with 640 there, phones would take the
+ * 960 file, far more bytes than they show (Lighthouse's image-delivery audit); 1920 a desktop hero
+ * at 2×.
  */
 export const WIDTH_LADDER = [360, 720, 960, 1280, 1920] as const;
 

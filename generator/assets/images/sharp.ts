@@ -1,5 +1,5 @@
-// sharp, loaded only when a picture is decoded, encoded or drawn. With libvips (a 20 MB library),
-// semver and detect-libc it is ~150 modules and ~60 ms of every command that imported it, though
+// sharp, loaded only when a picture is decoded, encoded or drawn. With libvips (a big native
+// library), semver and detect-libc it is many modules for every command that imports it, though
 // a build whose photos and social cards are all cached needs only its versions: they are part of
 // every cached photo's and card's key.
 //

@@ -24,12 +24,10 @@ export interface ImageReference {
 
 /**
  * The one transform every photo is encoded with: the whole ladder, so every role is served by
- * one encode. AVIF effort 1 (of 0–9), measured on generated 4000×3000 photos (one core, all 15
- * files of a photo, decoded once): effort 0 1.7 s a photo, 1 2.4 s, 2 4.0 s, 4 ~17 s; AVIF
- * bytes at 640/1280 px 30/69 KB, 29/65, 29/70, 28/53. Effort 2 bought nothing over 1, and 4
- * costs 7× the time for a quarter off the widest file only. 1 over 0: a few % less for every
- * visitor, paid once per photo (the cache keeps it). Budget: 50 phone photos cold in ≤ 90 s on
- * 2 cores, peak RSS under 500 MB (`npm run bench:images`; docs/performance.md).
+ * one encode. AVIF effort 1 (of 0–9): higher efforts cost several times as long for little or
+ * nothing off the files, and 1 over 0 makes every file a little smaller for every visitor, paid
+ * once per photo (the cache keeps it). Budget: 50 phone photos cold in ≤ 90 s on 2 cores, peak
+ * RSS under 500 MB (`npm run bench:images`; docs/performance.md).
  */
 export const photoTransform: Transform = { ...defaultTransform, widths: WIDTH_LADDER, avifEffort: 1 };
 
@@ -57,7 +55,7 @@ export class ImageStage {
   async run(refs: ImageReference[]): Promise<Problem[]> {
     // The preview's edit: the last run's references with the few an edit replaced put in place,
     // when each names the image the one it replaces named (the map is then what it would be made
-    // anew: 20,000 posts' references were ~9 ms of an edit).
+    // anew).
     const at = this.lastRefs && replacedAt(refs, this.lastRefs);
     const last = this.lastRefs;
     const patched = !!at && !!last && at.every((i) => {
@@ -68,8 +66,8 @@ export class ImageStage {
     });
     if (!patched) {
       this.references = new Map();
-      // Appended in place: copying the list for each reference was quadratic in the posts that
-      // share a picture (20,000 posts with one photo each: 4.8 s, against 0.24 s for 4,000).
+      // Appended in place: copying the list for each reference is quadratic in the posts that
+      // share a picture.
       for (const ref of refs) {
         const places = this.references.get(ref.value);
         if (places) places.push(ref);
@@ -81,12 +79,12 @@ export class ImageStage {
     const todo: string[] = [];
     for (const [value, places] of this.references) {
       // Located only when there is a problem: each at() re-parses its file with positions, and
-      // calling it for every image to ask about the extension cost ~100 ms of every build.
+      // calling it for every image to ask about the extension would slow every build.
       if (!isSupportedImage(value)) problems.push(...places.map((p) => extensionProblem(value, p.at())!));
       else if (isRaster(value) && !this.outcomes.has(value)) todo.push(value);
     }
     problems.push(...this.svgProblems());
-    // A few sources at a time: each is read whole, and 50 phone photos are 300 MB of JPEG.
+    // A few sources at a time: each is read whole, and a phone photo is megabytes of JPEG.
     // The cache bounds the encodes themselves; this bounds the bytes waiting for them.
     const workers = Array.from({ length: Math.min(todo.length, availableParallelism() * 2) }, async () => {
       for (let value = todo.shift(); value !== undefined; value = todo.shift()) await this.encode(value);

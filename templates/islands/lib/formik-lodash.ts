@@ -1,12 +1,11 @@
 // The three lodash functions Formik imports besides isPlainObject, for the browser bundle only
 // (generator/assets/bundle.ts puts them in place of lodash-es/clone, cloneDeep and toPath when Formik
 // imports them). lodash's clone and cloneDeep share a general cloner (typed arrays, maps, sets,
-// buffers, symbols, a cycle-tracking stack) and toPath a memoizing cache: about 5 KB gzip, a
-// fifth of what a form's first use loads. Formik clones its initial values, errors,
-// touched and status (plain objects of strings in every form here) and shallow-copies the
-// objects along a path it sets; it turns field names into paths. These do the same for plain
-// objects and arrays and keep anything else as it is; tests/unit/templates/formik-lodash.test.ts compares
-// them with lodash's own.
+// buffers, symbols, a cycle-tracking stack) and toPath a memoizing cache: a good share of what
+// a form's first use loads. Formik clones its initial values, errors, touched and status (plain
+// objects of strings in every form here) and shallow-copies the objects along a path it sets; it
+// turns field names into paths. These do the same for plain objects and arrays and keep anything
+// else as it is; tests/unit/templates/formik-lodash.test.ts compares them with lodash's own.
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 

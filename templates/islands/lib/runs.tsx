@@ -4,8 +4,8 @@
 // RunsContext: a list longer than the renderer's run is then a placeholder in the island's
 // markup, and the renderer renders the items a run at a time into its place, each run handed on
 // before the next is rendered. The markup is the same to the byte (the items are elements side by
-// side, which React writes one after the other), but React's work for a 20,000-post list (~200 MB
-// of objects and strings alive at once, the largest moment of such a build) becomes a run's.
+// side, which React writes one after the other), but React's work for a list of thousands of
+// posts (objects and strings alive at once, the largest moment of such a build) becomes a run's.
 //
 // Rendered apart, an item sees no context from above the list and no useId of the island's:
 // items must take everything from their props (tests/unit/render/render.test.ts compares the markups).
