@@ -12,11 +12,8 @@
 import { constants, lstatSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { threadEnv } from '../speed/thread-env.ts';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Glyph } from 'fontkit';
 import { crc32Of, hash, sha256 } from '../hash.ts';
 import { readSums, sameSum, sumsPath, writeSums, type CardSum } from '../speed/card-sums.ts';
 import { problem, type Place } from '../problems/errors.ts';
@@ -27,25 +24,17 @@ import type { Route, SocialCard } from '../render/routes.ts';
 
 export type { SocialCard };
 import type { Site } from '../content/model.ts';
-import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardColours, type CardFont } from './images/social-card.ts';
-import { isWholeImage, withPngText } from './images/png-text.ts';
+import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardFont } from './images/social-card.ts';
+import { isWholeImage } from './images/png-text.ts';
 import type { Linkable, ReadBytes } from '../speed/signed-files.ts';
 import type { FileIdentity, FileStats } from '../speed/signed-files.ts';
 import { readRecords, vouches, writeRecords, type FileRecord } from '../speed/file-records.ts';
-import type { CardLink } from '../speed/card-reader.ts';
-import { loadSharp, sharpVersions } from './images/sharp.ts';
+import { CardReader, type CardLink } from '../speed/card-thread.ts';
+import { sharpVersions } from './images/sharp.ts';
+import { loadCardFont, renderCard, tokenColours, TOKENS, type CardJob, type CardRenderer } from './card-draw.ts';
 
 /** The font every card is drawn with: the one the site ships (styles/_tokens.scss @font-face). */
 export const CARD_FONT = 'styles/fonts/inter-latin-var.woff2';
-const TOKENS = 'styles/_tokens.scss';
-
-/** Makes a card's bytes; replaceable so tests can count renders. */
-export type CardRenderer = (job: CardJob) => Promise<Buffer>;
-
-/** One card to make: from the template, or from the page's own image. */
-export type CardJob =
-  | { kind: 'template'; svg: () => Promise<string>; title: string; lang: string }
-  | { kind: 'image'; source: Buffer; format: 'png' | 'jpeg'; svg: boolean };
 
 export interface CardOptions {
   /** Folder of the persistent cache (.site/cache/cards). */
@@ -648,79 +637,6 @@ async function settle<T>(cards: Promise<T>[]): Promise<T[]> {
   return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }
 
-/** Draws a card with sharp: the template's SVG to PNG (title in its metadata), or a page's own image cropped. */
-export async function renderCard(job: CardJob): Promise<Buffer> {
-  if (job.kind === 'template') {
-    // Full colour at zlib level 6: a palette PNG is half the bytes, but quantising is much slower.
-    const png = await loadSharp()(Buffer.from(await job.svg())).png({ compressionLevel: 6 }).toBuffer();
-    return withPngText(png, 'Title', job.title, job.lang);
-  }
-  // An SVG is rasterised at the density that makes it cover the card, so it is never upscaled as pixels.
-  let density: number | undefined;
-  if (job.svg) {
-    const { width = CARD_WIDTH, height = CARD_HEIGHT } = await loadSharp()(job.source).metadata();
-    density = Math.min(72 * Math.max(1, CARD_WIDTH / width, CARD_HEIGHT / height), 2400);
-  }
-  // No withMetadata(): sharp writes no EXIF, so a photo's GPS position stays out of the card.
-  const image = loadSharp()(job.source, density ? { density } : {}).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' });
-  return job.format === 'jpeg' ? image.jpeg({ quality: 82, mozjpeg: true }).toBuffer() : image.png({ compressionLevel: 9 }).toBuffer();
-}
-
-/**
- * Inter from the site's WOFF2, through fontkit: layout with kerning, and glyph outlines. Why a
- * library: sharp's fontconfig and FreeType cannot read WOFF2 (a `fontfile` of it is ignored and
- * DejaVu is drawn instead), and decoding WOFF2 by hand is Brotli plus glyf reconstruction.
- * fontkit cannot apply the variable font's weight axis to a WOFF2 (its composite glyphs fail),
- * so cards use the default instance, Regular, and the template strokes it to look bold.
- */
-export async function loadCardFont(bytes: Buffer): Promise<CardFont> {
-  const fontkit = await import('fontkit');
-  const font = fontkit.create(bytes);
-  const em = font.unitsPerEm;
-  // Each glyph's outline in font units, read once: a card draws the same letters many times.
-  const outlines = new Map<number, { command: string; args: number[] }[]>();
-  const outline = (glyph: Glyph) => {
-    let commands = outlines.get(glyph.id);
-    if (!commands) outlines.set(glyph.id, (commands = glyph.path.commands));
-    return commands;
-  };
-  return {
-    width: (text) => font.layout(text).advanceWidth / em,
-    path(text, size, x, y) {
-      const glyphs = font.layout(text);
-      const scale = size / em;
-      const parts: string[] = [];
-      let pen = 0;
-      glyphs.glyphs.forEach((glyph, i) => {
-        const at = glyphs.positions[i]!;
-        const gx = x + (pen + at.xOffset) * scale;
-        const gy = y - at.yOffset * scale;
-        for (const { command, args } of outline(glyph)) {
-          let d = SVG_COMMANDS[command] ?? '';
-          for (let a = 0; a < args.length; a += 2) d += `${a ? ' ' : ''}${round(gx + args[a]! * scale)} ${round(gy - args[a + 1]! * scale)}`;
-          parts.push(d);
-        }
-        pen += at.xAdvance;
-      });
-      return parts.join('');
-    },
-  };
-}
-
-const SVG_COMMANDS: Record<string, string> = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' };
-/** Hundredths of a pixel: finer than any rasteriser can show, short in the SVG. */
-const round = (n: number) => Math.round(n * 100) / 100;
-
-/** The card's colours from the design tokens, so the card follows the site when they change. */
-export function tokenColours(scss: string): CardColours {
-  const token = (name: string) => {
-    const value = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(scss)?.[1];
-    if (!value) throw new Error(`${TOKENS} has no colour --${name}, which the social cards use`);
-    return value;
-  };
-  return { ink: token('ink'), navy: token('navy'), green: token('green'), greenLight: token('green-light'), slateLight: token('slate-light'), white: token('white') };
-}
-
 /** /fr/solutions/adas → fr-solutions-adas; / → home; /fr → fr-home. */
 export function slugOf(path: string): string {
   const slug = path.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -753,62 +669,6 @@ function lstatQuiet(path: string): Stats | undefined {
     return lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
-  }
-}
-
-/** A whole card the reader thread read: which file it is, and its bytes' SHA-256. */
-type CheckedCard = FileStats & { sha256: string; crc32: number };
-
-/**
- * The card reader thread (card-reader.ts). A card it cannot use is `undefined` (read and drawn
- * again here); a thread that fails (it cannot start, it stops) answers 'failed' for every card
- * still waiting and every later one, and those are read on this thread as before: a failing
- * thread costs speed, never a card.
- */
-class CardReader {
-  private readonly worker: Worker;
-  private readonly waiting = new Map<number, (answer: CheckedCard | number[] | undefined | 'failed') => void>();
-  private next = 0;
-  private failed = false;
-
-  constructor() {
-    // A small heap: the thread keeps one card's bytes at a time.
-    this.worker = new Worker(new URL('../speed/card-reader.ts', import.meta.url), { env: threadEnv(), resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
-    this.worker.on('message', ({ id, card, linked }: { id: number; card?: CheckedCard; linked?: number[] }) => this.settle(id, linked ?? card));
-    const fail = () => {
-      this.failed = true;
-      for (const id of [...this.waiting.keys()]) this.settle(id, 'failed');
-    };
-    this.worker.on('error', fail);
-    this.worker.on('exit', fail);
-  }
-
-  /** Reads and checks the card at `path`; with its `sum` (card-sums.ts), its SHA-256 is taken from there when its size and CRC-32 match. */
-  check(path: string, sum?: CardSum): Promise<CheckedCard | undefined | 'failed'> {
-    if (this.failed) return Promise.resolve('failed');
-    const id = this.next++;
-    this.worker.postMessage({ id, path, sum });
-    return new Promise((resolve) => this.waiting.set(id, (answer) => resolve(Array.isArray(answer) ? undefined : answer)));
-  }
-
-  /** Links `cards` where they go (card-reader.ts): 1 for each linked, 0 for each left; undefined if the thread failed. */
-  link(cards: CardLink[]): Promise<number[] | undefined> {
-    if (this.failed) return Promise.resolve(undefined);
-    const id = this.next++;
-    this.worker.postMessage({ id, link: cards });
-    return new Promise((resolve) => this.waiting.set(id, (answer) => resolve(Array.isArray(answer) ? answer : undefined)));
-  }
-
-  async close(): Promise<void> {
-    this.failed = true;
-    await this.worker.terminate();
-  }
-
-  private settle(id: number, answer: CheckedCard | number[] | undefined | 'failed'): void {
-    const resolve = this.waiting.get(id);
-    if (!resolve) return;
-    this.waiting.delete(id);
-    resolve(answer);
   }
 }
 

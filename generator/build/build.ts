@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { gzip, gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { collectionOf } from '../content/collections.ts';
 import { loadFile, loadAll, locate, type SourceRecord } from '../content/load.ts';
@@ -22,8 +21,10 @@ import type { CacheOptions } from '../assets/images/cache.ts';
 import { SocialCards, type CardOptions } from '../assets/cards.ts';
 import { PageCache, toolFingerprint, type PageCacheOptions, type Session } from '../speed/page-cache.ts';
 import { cachedScripts, type Scripts } from '../speed/bundle-cache.ts';
+import { PageWeights } from './page-weights.ts';
 import { readExpectedPage } from '../speed/page-cache-entry.ts';
-import { isSitemapPart, MANIFEST, manifestFor, manifestPath, robots, sitemaps, webManifest, type FileDigest, type Hashed, type Linkable, type Outputs, type ReadBytes } from '../output/write.ts';
+import { MANIFEST, type Hashed, type Linkable, type Outputs, type ReadBytes } from '../output/write.ts';
+import { isSitemapPart, manifestFor, manifestPath, robots, sitemaps, webManifest, type FileDigest } from '../output/site-files.ts';
 import { displayPath, inspectUnder, readUnder } from '../content/paths.ts';
 import { sha256 } from '../hash.ts';
 import { ContentError, sortProblems, type Problem } from '../problems/problems.ts';
@@ -122,11 +123,8 @@ export class Builder {
   /** Pages the last full build rendered before its scripts were bundled, and held until then (Builder.full). */
   heldPages = 0;
   private islandsByRoute = new Map<string, string[]>();
-  private gzipCache = new Map<Buffer, number>();
-  /** The scripts' gzip bytes per island set, for the client they were measured on (scriptsWeight). */
-  private scriptWeights: { client: BundleResult['client']; bySet: Map<string, number> } | undefined;
-  /** Each page stylesheet's gzip size (a handful: one per set of parts). */
-  private readonly cssGzip = new Map<string, number>();
+  /** gzip sizes of pages, scripts and stylesheets: the summary, the budgets and the admin read them. */
+  private readonly weights = new PageWeights((file) => this.outputs.get(file));
   /** SHA-256 per output buffer: a preview rebuild re-hashes only the files it re-rendered. */
   private digestCache = new WeakMap<Buffer, string>();
   private templateVersion = 0;
@@ -393,40 +391,7 @@ export class Builder {
   pageWeight(path: string, route = this.routes.find((r) => r.path === path)): { html: number; js: number; css: number } {
     if (!route || !this.bundled) return { html: 0, js: 0, css: 0 };
     const client = this.bundled.client;
-    return {
-      html: this.gz(`/${route.file}`),
-      js: this.scriptsWeight(client, this.islandsOf(path)),
-      // Inlined in the page's head, so also inside `html`; reported apart as the share styles take.
-      css: this.gzText(this.templates ? pageStylesheet({ client, templates: this.templates }, route.template) : client.css),
-    };
-  }
-
-  /**
-   * gzip bytes of every script a page with these islands may load. Pages share a handful of
-   * island sets, so each set is summed once per bundle: the summary and the budget checks ask
-   * for every route.
-   */
-  private scriptsWeight(client: BundleResult['client'], islands: readonly string[]): number {
-    if (this.scriptWeights?.client !== client) this.scriptWeights = { client, bySet: new Map() };
-    const key = islands.join(',');
-    const known = this.scriptWeights.bySet.get(key);
-    if (known !== undefined) return known;
-    const scripts = new Set([client.shellScript]);
-    for (const name of islands) {
-      scripts.add(client.islands[name]!.script);
-      client.islands[name]!.imports.forEach((i) => scripts.add(i));
-      client.islands[name]!.lazy.forEach((i) => scripts.add(i));
-    }
-    let js = 0;
-    let found = true;
-    for (const href of scripts) {
-      const size = this.gz(href);
-      found &&= size > 0;
-      js += size;
-    }
-    // Kept only once every script is among the outputs (a weight asked for before is not final).
-    if (found) this.scriptWeights.bySet.set(key, js);
-    return js;
+    return this.weights.of(route, client, this.islandsOf(path), this.templates ? pageStylesheet({ client, templates: this.templates }, route.template) : client.css);
   }
 
   /** The islands (interactive parts) a page rendered, by name. */
@@ -441,41 +406,6 @@ export class Builder {
       this.digestCache.set(bytes, hex);
     }
     return { bytes: bytes.length, sha256: hex };
-  }
-
-  private gzText(text: string): number {
-    // One stylesheet per template's parts: a handful of texts, each compressed once per bundle.
-    let size = this.cssGzip.get(text);
-    if (size === undefined) {
-      if (this.cssGzip.size >= 64) this.cssGzip.clear();
-      this.cssGzip.set(text, (size = gzipSync(text, { level: 9 }).length));
-    }
-    return size;
-  }
-
-  /**
-   * Measures the scripts' gzip sizes on libuv's threads while pages render: the summary and the
-   * JavaScript budgets read them (gz) once the build is done, so level 9 does not hold up the
-   * main thread there. A size not measured yet by then is measured there.
-   */
-  private measureScripts(): void {
-    for (const [file, bytes] of this.bundled?.files ?? []) {
-      if (!file.endsWith('.js') || this.gzipCache.has(bytes)) continue;
-      gzip(bytes, { level: 9 }, (error, zipped) => {
-        if (!error && !this.gzipCache.has(bytes)) this.gzipCache.set(bytes, zipped.length);
-      });
-    }
-  }
-
-  private gz(href: string): number {
-    const bytes = this.outputs.get(href.replace(/^\//, ''));
-    if (!bytes) return 0;
-    let size = this.gzipCache.get(bytes);
-    if (size === undefined) {
-      size = gzipSync(bytes, { level: 9 }).length;
-      this.gzipCache.set(bytes, size);
-    }
-    return size;
   }
 
   /**
@@ -536,7 +466,7 @@ export class Builder {
    */
   private async renderAll(onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }, sinkHashes = false, inSpare?: (file: string) => boolean): Promise<string[]> {
     const site = this.site!;
-    if (!later) this.measureScripts();
+    if (!later) this.weights.measureScripts(this.bundled?.files);
     // Pages rendered before the scripts are in (Builder.full): held, with a stand-in client, until then.
     let standIn: { nonce: string; ready: boolean; held: { route: Route; chunks: Buffer[]; islands: string[] }[] } | undefined;
     if (later) {
@@ -604,7 +534,7 @@ export class Builder {
       standIn = undefined;
       this.bundled = await later!.bundle;
       inputs.client = this.bundled.client;
-      this.measureScripts();
+      this.weights.measureScripts(this.bundled?.files);
       const done = new Map<Buffer, Buffer>();
       const shell = inputs.cache!.shell;
       for (const [key, markup] of shell) shell.set(key, completeChunks([markup], inputs.client, nonce, done)[0]!);
@@ -767,7 +697,7 @@ export class Builder {
    */
   private async renderEdit(affected: Affected): Promise<{ rendered: string[]; changed: string[] }> {
     const inputs = this.renderInputs(this.bundled!.client);
-    this.measureScripts();
+    this.weights.measureScripts(this.bundled?.files);
     const pages = new Map<string, Buffer>();
     const islands = new Map<string, string[]>();
     const rendered: string[] = [];

@@ -6,7 +6,8 @@
 // much to read into memory before the first request.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MANIFEST, type BuildManifest } from '../output/write.ts';
+import { MANIFEST } from '../output/write.ts';
+import { type BuildManifest } from '../output/site-files.ts';
 import { isPublishable } from '../publish/local.ts';
 import { UsageError } from '../problems/errors.ts';
 

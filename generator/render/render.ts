@@ -11,7 +11,7 @@ import { problem } from '../problems/errors.ts';
 import { escapeHtml } from '../../common/html.ts';
 import { blogListPath, feedPath, searchIndexPath } from './feed.ts';
 import { DEFAULT_LOCALE, localizeHref, locales, type Locale } from '../content/locales.ts';
-import { manifestPath } from '../output/write.ts';
+import { manifestPath } from '../output/site-files.ts';
 import { formatsFor, type LocaleFormat } from '../transform/format.ts';
 import type { CollectionName } from '../content/collections.ts';
 import { splitStylesheet } from '../assets/style-parts.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Builder } from '../../../generator/build/build.ts';
-import { renderCard, type CardJob } from '../../../generator/assets/cards.ts';
+import { renderCard, type CardJob } from '../../../generator/assets/card-draw.ts';
 import { readPngText } from '../../../generator/assets/images/png-text.ts';
 import { root, sandbox, type Sandbox } from '../../helpers.ts';
 

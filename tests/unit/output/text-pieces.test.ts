@@ -2,7 +2,7 @@
 // one text (generator/output/write.ts, TextPieces): the bytes must be those of the one text, whatever
 // falls on a piece's edge.
 import { describe, expect, test } from 'vitest';
-import { manifestFor, TextPieces, type BuildManifest, type FileDigest } from '../../../generator/output/write.ts';
+import { manifestFor, TextPieces, type BuildManifest, type FileDigest } from '../../../generator/output/site-files.ts';
 import type { Route } from '../../../generator/render/routes.ts';
 
 describe('TextPieces', () => {

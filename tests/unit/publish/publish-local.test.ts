@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openBuildFile, readBuild, readVerified } from '../../../generator/publish/local.ts';
-import { MANIFEST, manifestFor } from '../../../generator/output/write.ts';
+import { MANIFEST } from '../../../generator/output/write.ts';
+import { manifestFor } from '../../../generator/output/site-files.ts';
 import { PublishError } from '../../../generator/publish/errors.ts';
 
 const THRESHOLD = 8 * 1024 * 1024;

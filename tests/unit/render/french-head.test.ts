@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAll } from '../../../generator/content/load.ts';
 import { renderRoute, type RenderInputs } from '../../../generator/render/render.ts';
-import { sitemap, webManifest } from '../../../generator/output/write.ts';
+import { sitemap, webManifest } from '../../../generator/output/site-files.ts';
 import type { Route } from '../../../generator/render/routes.ts';
 import type { Site } from '../../../generator/content/model.ts';
 import type { SourceRecord } from '../../../generator/content/load.ts';

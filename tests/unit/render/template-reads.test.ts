@@ -12,7 +12,7 @@ import { transform } from '../../../generator/transform/transform.ts';
 import { buildRoutes } from '../../../generator/render/routes.ts';
 import { renderRoute, type RenderInputs } from '../../../generator/render/render.ts';
 import { feed, searchIndex } from '../../../generator/render/feed.ts';
-import { robots, sitemap, webManifest } from '../../../generator/output/write.ts';
+import { robots, sitemap, webManifest } from '../../../generator/output/site-files.ts';
 import { islandNames } from '../../../generator/assets/bundle.ts';
 import { pageSchemas } from '../../../generator/content/collections.ts';
 import { sharedPageCopy } from '../../../generator/build/affected.ts';
