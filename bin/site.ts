@@ -8,7 +8,7 @@ import { runBuild, runValidate } from '../generator/cli/build-command.ts';
 import { VERSION } from '../generator/build/build.ts';
 import { reportError } from '../generator/cli/exit.ts';
 import { exitCodesHelp } from '../generator/problems/errors.ts';
-import { assertPortFree, contentFolder, parseConcurrency, parsePort, parsePrefix, portParser } from '../generator/cli/usage.ts';
+import { assertPortFree, contentFolder, parseAt, parseConcurrency, parsePort, parsePrefix, portParser } from '../generator/cli/usage.ts';
 import { KIND_LISTED_UP_TO, SHOWN_OF_A_KIND } from '../generator/terminal.ts';
 
 // A reader that stops early (`site leads export | head`, `site --help | head`) closes the pipe.
@@ -52,8 +52,11 @@ program
   .option('--no-cache', 'render every page: neither reuse nor keep pages in the page cache (a clean build)')
   .option('--cache-dir <dir>', 'where the page cache is kept (default .site/cache/pages)')
   .option('--all-warnings', `list every warning (by default a kind with more than ${KIND_LISTED_UP_TO} shows its first ${SHOWN_OF_A_KIND} and how many more)`, false)
-  .action(async (opts: { out: string; drafts: boolean; strict: boolean; cache: boolean; cacheDir?: string; allWarnings: boolean }) => {
-    await runBuild({ contentDir: content(), outDir: resolve(opts.out), includeDrafts: opts.drafts, strict: opts.strict, cache: opts.cache, cacheDir: opts.cacheDir && resolve(opts.cacheDir), allWarnings: opts.allWarnings });
+  .option('--at <moment>', 'build the site as it will be at this moment, e.g. "2026-12-07 09:00" (site.yaml timeZone); records no URL')
+  .option('--json', 'print one JSON summary on stdout (with the next scheduled change); warnings go to stderr', false)
+  .action(async (opts: { out: string; drafts: boolean; strict: boolean; cache: boolean; cacheDir?: string; allWarnings: boolean; at?: string; json: boolean }) => {
+    const contentDir = content();
+    await runBuild({ contentDir, outDir: resolve(opts.out), includeDrafts: opts.drafts, strict: opts.strict, cache: opts.cache, cacheDir: opts.cacheDir && resolve(opts.cacheDir), allWarnings: opts.allWarnings, now: parseAt(opts.at, contentDir), json: opts.json });
   });
 
 program
@@ -110,13 +113,15 @@ program
   .option('-o, --out <dir>', 'where the preview build is written', '.site/preview')
   .option('--no-watch', 'serve without watching for changes')
   .option('--mail-port <port>', 'port of the local SES stand-in, whose inbox page shows the e-mails the forms send (on 127.0.0.1; 0: any free one)', portParser('--mail-port'), 0)
-  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number }) => {
+  .option('--at <moment>', 'show the site as it will be at this moment, e.g. "2026-12-07 09:00" (site.yaml timeZone): scheduled items appear, expired ones go')
+  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number; at?: string }) => {
     // Before the build: a busy port is a usage error, found before any work starts.
     const contentDir = content();
+    const now = parseAt(opts.at, contentDir);
     await assertPortFree(opts.host, opts.port, { command: 'preview', flag: '--port' });
     await assertPortFree('127.0.0.1', opts.mailPort, { command: 'preview', flag: '--mail-port' });
     const { startPreview } = await import('../generator/preview/server.ts');
-    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort });
+    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort, now });
   });
 
 program

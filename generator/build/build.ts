@@ -1,14 +1,14 @@
 // The build as a list of timed stages, and the state the preview keeps between rebuilds so
 // one edit re-renders only the pages that depend on it.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { collectionOf } from '../content/collections.ts';
-import { loadFile, loadAll, locate, type SourceRecord } from '../content/load.ts';
+import { loadFile, loadAll, locate, localeOf, type SourceRecord } from '../content/load.ts';
 import { validate, ValidationMemo, type Validated } from '../validate/validate.ts';
 import { forgetEditMemos } from '../speed/edit-memo.ts';
-import { buildRoutes, type Route } from '../render/routes.ts';
+import { blogPath, buildRoutes, type Route } from '../render/routes.ts';
 import { completeChunks, envFor, pageStylesheet, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from '../render/render.ts';
 import { MarkdownCache, transform, type TransformOptions } from '../transform/transform.ts';
 import { bundleParts, bundleScripts, type BundleResult } from '../assets/bundle.ts';
@@ -31,10 +31,13 @@ import { ContentError, sortProblems, type Problem } from '../problems/problems.t
 import { blogListPath, feed, feedPath, searchIndex, searchIndexPath } from '../render/feed.ts';
 import { listCachePath, readListCache, writeListCache } from '../speed/list-cache.ts';
 import type { Site, SourceSite } from '../content/model.ts';
-import { DEFAULT_LOCALE, translatedLocales, type Locale } from '../content/locales.ts';
+import { DEFAULT_LOCALE, localePath, translatedLocales, type Locale } from '../content/locales.ts';
 import { affectedRoutes, describeChange, mergeChange, noChanges, translationFiles, type Affected, type Changes } from './affected.ts';
 import { isEditorTempFile } from '../content/editor-files.ts';
 import { loadTemplates, saveTemplatesCode } from '../speed/templates-bundle.ts';
+import { scheduledItems, siteClock, type ScheduledItem, type SiteClock } from '../validate/schedule.ts';
+import { planUrls, readRecordFile, REDIRECTS_FILE, URL_RECORD, URL_RULE_FILE, URL_RULE_MAX_BYTES, urlRuleCode, urlRuleSource, type UrlPlan } from '../output/urls.ts';
+import { problem } from '../problems/errors.ts';
 
 export interface BuildOptions {
   root: string;
@@ -57,6 +60,8 @@ export interface BuildOptions {
   sitemapLimits?: { urls: number; bytes: number };
   /** How a full build without the page cache makes the island scripts (default: esbuild; tests: a slow one). */
   scripts?: () => Promise<Scripts>;
+  /** The moment the site is built for (ms since 1970; `--at`): publishAt and expiresAt are read against it. Now when absent. */
+  now?: number;
 }
 
 export interface Timing { stage: string; ms: number }
@@ -122,6 +127,12 @@ export class Builder {
   readonly pageCache: PageCache | undefined;
   /** Pages the last full build rendered before its scripts were bundled, and held until then (Builder.full). */
   heldPages = 0;
+  /** Items with a publishAt or an expiresAt, where each stands at the build's moment (validate/schedule.ts). */
+  schedule: ScheduledItem[] = [];
+  /** The moment and time zone the last validation read the schedule with. */
+  clock: SiteClock | undefined;
+  /** The URLs this build publishes, retires and redirects, and the record of published URLs (output/urls.ts). */
+  urls: UrlPlan | undefined;
   private islandsByRoute = new Map<string, string[]>();
   /** gzip sizes of pages, scripts and stylesheets: the summary, the budgets and the admin read them. */
   private readonly weights = new PageWeights((file) => this.outputs.get(file));
@@ -414,7 +425,8 @@ export class Builder {
    * the records loaded (Builder.partial), whose links are not broken.
    */
   private async validateAll(otherPostIds?: readonly number[]): Promise<void> {
-    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts, memo: this.validation, otherPostIds }));
+    const now = this.options.now ?? Date.now();
+    const { problems, site, translations, images } = this.timeSync('validate', () => validate([...this.records.values()], { contentDir: this.options.contentDir, includeDrafts: this.options.includeDrafts, memo: this.validation, otherPostIds, now }));
     if (problems.length || !site) throw new ContentError(problems);
     const imageProblems = await this.time('images', () => this.images.run(images));
     if (imageProblems.length) throw new ContentError(sortProblems(imageProblems));
@@ -423,9 +435,56 @@ export class Builder {
     this.sites = sites;
     this.untranslated = untranslated;
     this.routes = routes;
+    // The schedule and the URLs: an update in place loads only some posts, and keeps the last build's.
+    if (!otherPostIds) this.planUrls(now);
     // Names every page's card now and starts drawing the missing ones; renderAll collects them,
     // timed as `cards`: a stage of its own name, since a timing list shows each name once.
     this.timeSync('card plan', () => this.cards.plan(routes, sites, (route) => this.socialImagePlace(route)));
+  }
+
+  /**
+   * What is scheduled and expired at `now`, and the URL plan: redirects checked against the routes,
+   * expired pages retired, the record of published URLs brought up to date. A mistake in
+   * content/redirects.yaml is a content problem.
+   */
+  private planUrls(now: number): void {
+    const records = [...this.records.values()].filter((r) => localeOf(r) === DEFAULT_LOCALE && !r.problems.length);
+    const clock = siteClock(records, now);
+    const languages = Object.keys(this.sites) as Locale[];
+    const pathsOf = (r: SourceRecord): string[] => {
+      const data = r.data as { id?: unknown; path?: unknown; slug?: unknown; draft?: unknown };
+      if (data.draft === true && !this.options.includeDrafts) return [];
+      const path = r.collection === 'blog' && typeof data.id === 'number' ? blogPath(data.id)
+        : r.collection === 'solutions' ? (typeof data.path === 'string' ? data.path : `/solutions/${typeof data.slug === 'string' ? data.slug : r.slug}`)
+        : undefined;
+      return path ? languages.map((locale) => localePath(path, locale)) : [];
+    };
+    const visible = records.filter((r) => this.options.includeDrafts || (r.data as { draft?: unknown }).draft !== true);
+    this.clock = clock;
+    this.schedule = scheduledItems(visible, clock, pathsOf);
+    const redirects = records.find((r) => r.collection === 'redirects');
+    const recordFile = join(this.options.contentDir, URL_RECORD);
+    const drafts = new Set([...this.records.values()].filter((r) => (r.data as { draft?: unknown } | undefined)?.draft === true).map((r) => r.file));
+    const plan = planUrls({ routes: this.routes, drafts, redirects, recordText: readRecordFile(this.options.contentDir), recordFile: displayPath(recordFile), scheduled: this.schedule, now });
+    const code = urlRuleCode(urlRuleSource, plan.table);
+    if (Buffer.byteLength(code) > URL_RULE_MAX_BYTES) plan.problems.push(problem('url-rule-too-big', { file: redirects?.file ?? displayPath(join(this.options.contentDir, 'redirects.yaml')), line: 1, column: 1 }, { bytes: Buffer.byteLength(code), count: Object.keys(plan.table).length }));
+    if (plan.problems.length) throw new ContentError(sortProblems(plan.problems));
+    this.urls = plan;
+  }
+
+  /**
+   * Brings content/published-urls.txt up to date, as a lockfile: `site build` and the preview after
+   * each good build for the real moment (a build `--at` another moment records nothing). Returns
+   * whether it wrote.
+   */
+  recordUrls(): boolean {
+    if (!this.urls?.changed || this.options.now !== undefined) return false;
+    const file = join(this.options.contentDir, URL_RECORD);
+    const temp = `${file}.tmp-${process.pid}`;
+    writeFileSync(temp, this.urls.record);
+    renameSync(temp, file);
+    this.urls = { ...this.urls, changed: false };
+    return true;
   }
 
   /** Where a route's `socialImage.image` is written, for a problem with that picture. */
@@ -680,6 +739,10 @@ export class Builder {
     if (inspectUnder(this.options.contentDir, 'static/favicon.ico').kind === 'file') files.set('favicon.ico', readUnder(this.options.contentDir, 'static/favicon.ico'));
     for (const [file, bytes] of this.bundled!.files) files.set(file, bytes);
     for (const [file, bytes] of this.assets.files) files.set(file, bytes);
+    // The URL rule's table, and the rule with it for the deploy (never published: publish/local.ts).
+    const table = this.urls?.table ?? {};
+    files.set(REDIRECTS_FILE, Buffer.from(`${JSON.stringify(table, null, 1)}\n`));
+    files.set(URL_RULE_FILE, Buffer.from(urlRuleCode(urlRuleSource, table)));
     this.lastSiteFiles = new Set(files.keys());
     return files;
   }

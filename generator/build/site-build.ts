@@ -13,6 +13,8 @@ import { runChecks, type Check } from '../checks/checks.ts';
 import { checkInput } from '../checks/check-input.ts';
 import { UsageError } from '../problems/errors.ts';
 import { cardCacheLimits, pageCacheDir, projectRoot } from '../project.ts';
+import { nextScheduledChange, type ScheduledItem } from '../validate/schedule.ts';
+import type { NextChange } from '../speed/build-state.ts';
 
 export interface SiteBuildOptions {
   contentDir: string;
@@ -24,6 +26,8 @@ export interface SiteBuildOptions {
   cache?: boolean;
   /** The page cache's folder (default .site/cache/pages). */
   cacheDir?: string;
+  /** The moment to build the site for (`--at`); now when absent. */
+  now?: number;
 }
 
 /** `--strict` and warnings: nothing was swapped in. */
@@ -38,6 +42,12 @@ export type SiteBuildResult = {
   timings: Timing[];
   summary: Summary;
   warnings: Check[];
+  /** The next item to publish or expire after the build's moment. */
+  next?: NextChange;
+  /** Items with publishAt or expiresAt and where they stand (a full build only). */
+  scheduled?: ScheduledItem[];
+  /** Whether content/published-urls.txt was written (new URLs recorded). */
+  recorded?: boolean;
   /** Not content warnings: a cache or state that could not be used or kept costs time, never a wrong page. */
   notices: string[];
 } & (
@@ -58,7 +68,7 @@ export async function siteBuild(options: SiteBuildOptions): Promise<SiteBuildRes
   // The secret signs every cache a build reads: pages and bundles (above), the stylesheet
   // (styles.ts), photos (images/cache.ts) and the social cards' sums (card-sums.ts), with or
   // without --no-cache (which drops only the page and bundle caches).
-  const builderOptions: BuildOptions = { root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache, cacheSecret: secret, imageCache: { secret }, cardCache: { secret } };
+  const builderOptions: BuildOptions = { root: projectRoot, contentDir: options.contentDir, mode: 'production', includeDrafts: options.includeDrafts, pageCache, cacheSecret: secret, imageCache: { secret }, cardCache: { secret }, now: options.now };
   const notices: string[] = [];
   // Only post bodies changed since the last build into this folder: it is updated in place
   // (build-update.ts); otherwise the site is built in full.
@@ -69,7 +79,7 @@ export async function siteBuild(options: SiteBuildOptions): Promise<SiteBuildRes
     });
     if (update.warning) notices.push(update.warning);
     if (update.updated) {
-      return { kind: 'updated', timings: update.timings, summary: update.summary, warnings: update.warnings, notices, changed: update.changed, rendered: update.rendered, written: update.written };
+      return { kind: 'updated', timings: update.timings, summary: update.summary, warnings: update.warnings, notices, changed: update.changed, rendered: update.rendered, written: update.written, next: update.next };
     }
   }
   // The content files that are not records, hashed before the build reads anything: what the
@@ -82,6 +92,7 @@ export async function siteBuild(options: SiteBuildOptions): Promise<SiteBuildRes
   const out = new OutputDir(options.outDir, { spare: !!pageCache, checksums: !!pageCache });
   let outputs;
   let warnings: Check[];
+  let recorded = false;
   try {
     // A reused page or a social card is linked from its cache (OutputDir.link); pages are hashed
     // where they are written.
@@ -89,6 +100,9 @@ export async function siteBuild(options: SiteBuildOptions): Promise<SiteBuildRes
     const checksStart = performance.now();
     warnings = runChecks(checkInput(builder, options.contentDir));
     builder.timings.push({ stage: 'checks', ms: performance.now() - checksStart });
+    // The record of published URLs, as a lockfile: written whether or not --strict then fails, so
+    // that what the build added can be committed with the content.
+    recorded = builder.recordUrls();
     // --strict: the new build is not swapped in, as for a content problem.
     if (options.strict && warnings.length) throw new StrictWarnings(warnings);
   } catch (error) {
@@ -118,5 +132,7 @@ export async function siteBuild(options: SiteBuildOptions): Promise<SiteBuildRes
     const failed = recordState(state, builder, others, warnings, secret);
     if (failed) notices.push(failed);
   }
-  return { kind: 'full', timings: builder.timings, summary: builder.summary(), warnings, notices, cards, pageCache: cacheSummary };
+  const coming = nextScheduledChange(builder.schedule, builder.clock!.now);
+  const next = coming && { file: coming.item.file, title: coming.item.title, change: coming.change, at: coming.at, zone: builder.clock!.zone };
+  return { kind: 'full', timings: builder.timings, summary: builder.summary(), warnings, notices, cards, pageCache: cacheSummary, next, scheduled: builder.schedule, recorded };
 }

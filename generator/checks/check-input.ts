@@ -50,6 +50,7 @@ export function checkInput(builder: Builder, contentDir: string, rendered?: { re
       return isRaster(image.rel) && !weight.delivered ? [] : [{ ...image, ...weight }];
     }),
     imageWarnings: builder.imageWarnings(),
+    urlWarnings: builder.urls?.warnings,
     text: textReader(contentDir, [...builder.records.values()]),
     records: [...builder.records.values()],
     resolves: rendered?.resolves,

@@ -49,12 +49,14 @@ export const warningChecks: WarningCheck[] = [
   // Translations (content/fr/) missing, out of date with their English file, or without one.
   (input) => translationWarnings(input.records).map((p) => ({ ...p, pages: [] })),
   englishLinksInCopy,
+  // URLs the site published once and neither builds nor redirects now (output/urls.ts).
+  (input) => (input.urlWarnings ?? []).map((p) => ({ ...p, pages: [] })),
 ];
 
 /** Checks that read the rendered pages: only the preview keeps them. */
 const renderedChecks: WarningCheck[] = [fromProblems, renderedLinks, renderedEnglishLinks, renderedImages];
 
-const ORDER: Code[] = ['broken-link', 'link-to-english', 'missing-alt', 'heavy-image', 'image-too-small', 'js-budget', 'unknown-budget-page', 'missing-description', 'fact-literal', 'translation-outdated', 'translation-missing', 'translation-orphan'];
+const ORDER: Code[] = ['url-no-longer-built', 'url-record-out-of-date', 'broken-link', 'link-to-english', 'missing-alt', 'heavy-image', 'image-too-small', 'js-budget', 'unknown-budget-page', 'missing-description', 'fact-literal', 'translation-outdated', 'translation-missing', 'translation-orphan'];
 
 /**
  * Every warning for `input`, one per place and message (with every page where it shows: a file

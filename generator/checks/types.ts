@@ -56,6 +56,8 @@ export interface CheckInput {
   records: readonly SourceRecord[];
   /** Whether an internal path answers with a page or file; given with the pages' HTML (the preview). */
   resolves?: (path: string) => boolean;
+  /** Published URLs that would now be a 404, and a record of URLs that was out of date (output/urls.ts). */
+  urlWarnings?: Problem[];
   /** The validator's current problems: its broken links and missing alt text are shown among the checks (the admin). */
   problems?: Problem[];
 }

@@ -2,7 +2,11 @@
 // budget, missing descriptions, heavy images, facts typed out) are printed after the result
 // and fail only with --strict, for CI.
 import { languages } from '../build/build.ts';
-import { siteBuild, StrictWarnings, type SiteBuildOptions } from '../build/site-build.ts';
+import { siteBuild, StrictWarnings, type SiteBuildOptions, type SiteBuildResult } from '../build/site-build.ts';
+import type { NextChange } from '../speed/build-state.ts';
+import { describeMoment } from '../content/schedule.ts';
+
+const URL_RECORD_DISPLAY = 'content/published-urls.txt';
 import { loadAll } from '../content/load.ts';
 import { validate } from '../validate/validate.ts';
 import { displayPath } from '../content/paths.ts';
@@ -15,6 +19,8 @@ import { count, dim, green, printSummary, printTimings, printWarnings, yellow } 
 export interface BuildCommandOptions extends SiteBuildOptions {
   /** Every warning, not the first few of a kind that has many (printWarnings). */
   allWarnings?: boolean;
+  /** One JSON summary on stdout instead of the lines (warnings still go to stderr). */
+  json?: boolean;
 }
 
 export async function runBuild(options: BuildCommandOptions): Promise<void> {
@@ -26,8 +32,16 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
     if (error instanceof StrictWarnings) throw strictFailure(error.warnings, 'the previous build is unchanged', options.allWarnings);
     throw error;
   }
+  if (options.json) {
+    for (const line of result.notices) console.error(yellow(`⚠ ${line}`));
+    printWarnings(result.warnings, console.error, options.allWarnings);
+    console.log(JSON.stringify(buildJson(result, options), null, 1));
+    return;
+  }
   printTimings(result.timings);
   printSummary(result.summary, displayPath(options.outDir) || '.', performance.now() - start);
+  if (result.next) console.log(`  next: ${nextLine(result.next)}`);
+  if (result.recorded) console.log(dim(`  ${URL_RECORD_DISPLAY} lists the URLs this build publishes: commit it with the content`));
   if (result.kind === 'updated') {
     const n = result.written.length;
     if (!result.changed.length) console.log(dim('  nothing changed since the last build into this folder: it is as it was (--no-cache builds in full)'));
@@ -40,6 +54,26 @@ export async function runBuild(options: BuildCommandOptions): Promise<void> {
   // Not content warnings: a damaged cache costs time, never a wrong page, and --strict ignores it.
   for (const line of result.notices) console.error(yellow(`⚠ ${line}`));
   printWarnings(result.warnings, console.log, options.allWarnings);
+}
+
+/** "'Winter tires and ELD' publishes Mon 7 Dec 2026 06:00 Toronto time (content/blog/x.md)". */
+function nextLine(next: NextChange): string {
+  return `'${next.title}' ${next.change} ${describeMoment(next.at, next.zone)} (${next.file})`;
+}
+
+/** What `site build --json` prints: the summary, the next scheduled change and what is scheduled or expired. */
+function buildJson(result: SiteBuildResult, options: BuildCommandOptions) {
+  const moment = (at: number | undefined, zone: string) => (at === undefined ? undefined : { at: new Date(at).toISOString(), local: describeMoment(at, zone) });
+  const zone = result.next?.zone ?? 'America/Toronto';
+  return {
+    out: displayPath(options.outDir) || '.',
+    kind: result.kind,
+    ...result.summary,
+    warnings: result.warnings.length,
+    next: result.next && { file: result.next.file, title: result.next.title, change: result.next.change, ...moment(result.next.at, result.next.zone) },
+    scheduled: result.scheduled?.map((item) => ({ file: item.file, title: item.title, status: item.status, publishAt: moment(item.publishAt, zone), expiresAt: moment(item.expiresAt, zone), paths: item.paths })),
+    recordedUrls: result.recorded ?? false,
+  };
 }
 
 export async function runValidate(options: { contentDir: string; strict?: boolean; allWarnings?: boolean }): Promise<void> {

@@ -7,6 +7,9 @@ import { createServer } from 'node:net';
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../problems/errors.ts';
 import { displayPath, pathFormProblem } from '../content/paths.ts';
+import { loadFile } from '../content/load.ts';
+import { parseMoment } from '../content/schedule.ts';
+import { siteClock } from '../validate/schedule.ts';
 
 /** commander's parser for a port flag: a whole number from 0 (any free port) to 65535. */
 export function portParser(flag: string): (value: string) => number {
@@ -104,4 +107,18 @@ async function nextFreePort(host: string, port: number): Promise<number | undefi
     if (!(await probe(host, candidate))) return candidate;
   }
   return undefined;
+}
+
+/**
+ * `--at`: the moment to build the site for, written as content writes publishAt (a date, or a
+ * date and a 24-hour time), in the site's time zone (site.yaml `timeZone`); `now` for the clock.
+ */
+export function parseAt(value: string | undefined, contentDir: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === 'now') return Date.now();
+  const site = loadFile(contentDir, 'site', 'site.yaml');
+  const zone = siteClock([site]).zone;
+  const at = parseMoment(value, zone);
+  if (at === undefined) throw new UsageError(`--at "${value}" is not a date and time: write it as content writes publishAt, e.g. --at "2026-12-07 09:00" (${zone} time) or --at 2026-12-07`);
+  return at;
 }

@@ -47,6 +47,7 @@ export const collections = {
   ui: { kind: 'single', path: 'ui.yaml', schema: 'ui' },
   forms: { kind: 'single', path: 'forms.yaml', schema: 'forms' },
   visitorEmails: { kind: 'single', path: 'visitor-emails.yaml', schema: 'visitor-emails' },
+  redirects: { kind: 'single', path: 'redirects.yaml', schema: 'redirects' },
   pages: { kind: 'yaml-dir', path: 'pages', schema: pageSchemas },
   solutions: { kind: 'yaml-dir', path: 'solutions', schema: 'solution' },
   blog: { kind: 'markdown-dir', path: 'blog', schema: 'post' },
@@ -64,7 +65,7 @@ export const collections = {
 export type CollectionName = keyof typeof collections;
 
 /** Collections every language shares (facts, not copy): never translated, so never mirrored under content/fr/. */
-export const sharedCollections: readonly CollectionName[] = ['site'];
+export const sharedCollections: readonly CollectionName[] = ['site', 'redirects'];
 
 /** Collections that must exist for a build (the shell and the lead forms need them). Others may be empty. */
 export const requiredSingles: CollectionName[] = ['site', 'navigation', 'categories', 'ui', 'forms'];

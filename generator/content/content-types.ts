@@ -36,6 +36,8 @@ export interface Faq<M = Html> {
   title: string;
   /** The answer, Markdown. */
   content: M;
+  publishAt?: string;
+  expiresAt?: string;
 }
 
 /** Home fleet showcase item (content/fleet-features/NN-slug.yaml) */
@@ -206,6 +208,8 @@ export interface Job<M = Html> {
   experience: string[];
   /** false hides the posting without deleting it. */
   open: boolean;
+  publishAt?: string;
+  expiresAt?: string;
 }
 
 /** Legal document front matter (content/legal/<route>.md); sections are the body's '## N. Heading' headings */
@@ -302,6 +306,22 @@ export interface PostFrontMatter {
   tags: string[];
   /** true keeps the post out of `site build` output. */
   draft?: boolean;
+  publishAt?: string;
+  expiresAt?: string;
+}
+
+/** Redirects (content/redirects.yaml) */
+export interface Redirects {
+  redirects: {
+    /** The old path, as the site published it (French pages start with /fr). */
+    from: string;
+    /** The page it went to (301 Moved Permanently). */
+    to?: string;
+    /** true: the page is gone for good (410 Gone). */
+    gone?: true;
+    /** Why, for the next author: not shown on the site. */
+    note?: string;
+  }[];
 }
 
 /** Site: brand, contact and social data (content/site.yaml) */
@@ -312,6 +332,8 @@ export interface SiteConfig {
   /** Production origin, no trailing slash. */
   url: string;
   locale: 'en-CA';
+  /** The time zone publishAt and expiresAt are written in; America/Toronto when absent. */
+  timeZone?: string;
   phone: {
     display: string;
     /** E.164, e.g. +14165550142. */
@@ -459,6 +481,8 @@ export interface Solution {
       rating?: number;
     }[];
   };
+  publishAt?: string;
+  expiresAt?: string;
 }
 
 /** Leadership team member (content/team/NN-slug.yaml) */
@@ -471,6 +495,8 @@ export interface TeamMember<M = Html> {
   photo: string;
   photoAlt: string;
   profileUrl: string;
+  publishAt?: string;
+  expiresAt?: string;
 }
 
 /** Testimonial (content/testimonials/NN-slug.yaml) */
@@ -485,6 +511,8 @@ export interface Testimonial {
   company: string;
   image: string;
   rating?: number;
+  publishAt?: string;
+  expiresAt?: string;
 }
 
 /** Interface words (content/ui.yaml): labels, units and formats the templates share */

@@ -41,8 +41,10 @@ export interface SourceRecord {
   lineOffset: number;
   /** YAML syntax problems; a record with any is not validated further. */
   problems: Problem[];
-  /** The first 16 hex digits of the sha256 of the file's bytes: what a translation records as its sourceHash. */
+  /** The first 16 hex digits of the sha256 of the file's bytes. */
   digest?: string;
+  /** What a translation records as its sourceHash: `digestOf` the bytes (the schedule's lines left out). */
+  sourceDigest?: string;
   /** The sha256 of the file's bytes (hex): what `site build` records of the file it built from (build-state.ts). */
   sha256?: string;
   /**
@@ -84,7 +86,7 @@ export function loadFile(contentDir: string, collection: CollectionName, relPath
 
 function recordOf(read: ContentRead, file: string, collection: CollectionName, relPath: string): SourceRecord {
   if ('tooBig' in read) return refusedRecord(file, collection, relPath, tooBigProblem({ file, line: 1, column: 1 }, read.tooBig));
-  return { ...parseSource(read.bytes.toString('utf8'), file, collection, relPath), ...hashesOf(read.bytes) };
+  return { ...parseSource(read.bytes.toString('utf8'), file, collection, relPath), ...hashesOf(read.bytes), sourceDigest: digestOf(read.bytes) };
 }
 
 /**
@@ -152,10 +154,19 @@ export interface Listed {
   file: string;
 }
 
-/** The first 16 hex digits of the sha256 of a file's bytes: the `sourceHash` a translation records. */
+/**
+ * The `sourceHash` a translation records: the first 16 hex digits of the sha256 of the English
+ * file's bytes, its publishAt and expiresAt lines left out (a translation follows its English
+ * item's times, so scheduling an item does not make its translation out of date).
+ */
 export function digestOf(bytes: Buffer): string {
-  return sha256(bytes).slice(0, 16);
+  const text = bytes.toString('latin1');
+  if (!SCHEDULE_LINE.test(text)) return sha256(bytes).slice(0, 16);
+  return sha256(Buffer.from(text.replace(SCHEDULE_LINES, ''), 'latin1')).slice(0, 16);
 }
+
+const SCHEDULE_LINE = /^(?:publishAt|expiresAt):/m;
+const SCHEDULE_LINES = /^(?:publishAt|expiresAt):.*(?:\r?\n|$)/gm;
 
 function refusedRecord(file: string, collection: CollectionName, relPath: string, refused: Problem): SourceRecord {
   const slug = relPath.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');

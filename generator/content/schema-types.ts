@@ -15,7 +15,7 @@ const rootTypes: Record<string, string> = {
   site: 'SiteConfig', navigation: 'Navigation', 'blog-categories': 'BlogCategories', ui: 'Ui', forms: 'FormsCopy', 'visitor-emails': 'VisitorEmails',
   solution: 'Solution', post: 'PostFrontMatter', legal: 'LegalFrontMatter', faq: 'Faq', 'team-member': 'TeamMember',
   job: 'Job', testimonial: 'Testimonial', industry: 'Industry', benefit: 'Benefit', 'fleet-feature': 'FleetFeature',
-  ecosystem: 'EcosystemCard',
+  ecosystem: 'EcosystemCard', redirects: 'Redirects',
 };
 
 /** Shared definitions that become named types (every other $ref is written out where it is used). */

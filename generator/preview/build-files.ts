@@ -7,6 +7,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MANIFEST } from '../output/write.ts';
+import { REDIRECTS_FILE } from '../output/urls.ts';
 import { type BuildManifest } from '../output/site-files.ts';
 import { isPublishable } from '../publish/local.ts';
 import { UsageError } from '../problems/errors.ts';
@@ -26,7 +27,8 @@ export function listedFiles(dir: string): string[] {
     throw new UsageError(`${dir} has no readable ${MANIFEST}: is it the output of a build? Run \`npx site build\` first.`, { cause: error });
   }
   if (!manifest.files || typeof manifest.files !== 'object') throw new UsageError(`${join(dir, MANIFEST)} lists no files: the build is damaged. Run \`npx site build\` again.`);
-  return Object.keys(manifest.files).filter(isPublishable).sort();
+  // The redirect table is read too: the URL rule answers with it (it is never served itself).
+  return Object.keys(manifest.files).filter((path) => isPublishable(path) || path === REDIRECTS_FILE).sort();
 }
 
 /** What `respond` serves from (server.ts): a build's files by path. The preview's in-memory build is a Map. */

@@ -13,8 +13,9 @@ import { ContentError, formatProblem, type Problem } from '../problems/problems.
 import { escapeHtml } from '../../common/html.ts';
 import { UsageError } from '../problems/errors.ts';
 import { cacheControl, contentType, securityHeaders, withConnectSources } from '../output/headers.ts';
-import { notFoundFile, resolveUrl, NOT_FOUND_FILE } from './url-rule.ts';
+import { notFoundFile, resolveUrl, NOT_FOUND_FILE, tableOf } from './url-rule.ts';
 import { projectRoot } from '../project.ts';
+import { describeMoment } from '../content/schedule.ts';
 import { bold, dim, green, printTimings, red, yellow } from '../terminal.ts';
 import { startLeadService, type LeadService } from './leads.ts';
 import { createAdmin } from './admin/server.ts';
@@ -27,6 +28,8 @@ import { publishWarnings, type PublishWarnings } from './publish-warnings.ts';
 
 export interface PreviewOptions {
   contentDir: string;
+  /** The moment to show the site at (`--at`); now when absent. */
+  now?: number;
   outDir: string;
   port: number;
   host: string;
@@ -113,7 +116,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   ]));
   if (refusal) throw new UsageError(refusal);
   const log = options.log ?? ((line: string) => console.log(line));
-  const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'preview', includeDrafts: true });
+  const builder = new Builder({ root: projectRoot, contentDir: options.contentDir, mode: 'preview', includeDrafts: true, now: options.now });
   let problems: Problem[] = [];
   let served: Outputs = new Map();
   const clients = new Set<ServerResponse>();
@@ -131,10 +134,16 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   // What `site build --strict` would stop on, after the last good build; printed when it changes.
   let warnings: PublishWarnings = { count: 0, lines: [] };
+  let schedule = '';
   const checkWarnings = () => {
+    // The record of published URLs, kept as `site build` keeps it (not for a preview --at another moment).
+    if (builder.recordUrls()) log(dim('  content/published-urls.txt lists the URLs this site publishes: commit it with the content'));
     const next = publishWarnings(builder, options.contentDir);
     if (next.lines.join('\n') !== warnings.lines.join('\n')) reportWarnings(next, log);
     warnings = next;
+    const lines = scheduleLines(builder);
+    if (lines.join('\n') !== schedule) for (const line of lines) log(line);
+    schedule = lines.join('\n');
   };
 
   const start = performance.now();
@@ -204,7 +213,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       return;
     }
     // A sitemap or search index an edit left behind is made now, before it is served.
-    const target = resolveUrl(url.pathname, url.search);
+    const target = resolveUrl(url.pathname, url.search, tableOf(served));
     if (target.kind === 'file' && builder.isStale(target.file)) refreshNow();
     respond(req, res, url, served, clientTag(generation), pageHeaders);
   }
@@ -351,21 +360,40 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
  * `site serve` serves lists, which build-files.ts reads without following a link): no path is
  * joined to a folder here, so none can reach outside the build.
  */
+/** What is scheduled and what expired, for the terminal: one line each, soonest first. */
+export function scheduleLines(builder: Builder): string[] {
+  const clock = builder.clock;
+  if (!clock || !builder.schedule.length) return [];
+  const at = options(clock);
+  return builder.schedule.map((item) => {
+    const when = item.status === 'scheduled' ? `publishes ${describeMoment(item.publishAt!, clock.zone)}` : item.status === 'expired' ? `expired ${describeMoment(item.expiresAt!, clock.zone)}` : `on the site${item.expiresAt !== undefined ? `, expires ${describeMoment(item.expiresAt, clock.zone)}` : ''}`;
+    return dim(`  ${at}${item.status === 'live' ? '✓' : item.status === 'scheduled' ? '◷' : '✗'} '${item.title}' ${when} (${item.file})`);
+  });
+}
+
+const options = (clock: { now: number; zone: string }) => (Math.abs(clock.now - Date.now()) > 60_000 ? `[at ${describeMoment(clock.now, clock.zone)}] ` : '');
+
 export function respond(req: IncomingMessage, res: ServerResponse, url: URL, files: ServedFiles, inject = '', pageHeaders = securityHeaders): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
     res.end('Method Not Allowed');
     return;
   }
-  const resolution = resolveUrl(url.pathname, url.search);
+  const resolution = resolveUrl(url.pathname, url.search, tableOf(files));
   if (resolution.kind === 'redirect') {
     res.writeHead(resolution.status, { location: resolution.location, ...securityHeaders });
     res.end();
     return;
   }
+  if (resolution.kind === 'response') {
+    res.writeHead(resolution.status, { ...resolution.headers, ...pageHeaders });
+    res.end(req.method === 'HEAD' ? undefined : resolution.body);
+    return;
+  }
   let file = resolution.file;
   let status = 200;
-  let body = file === MANIFEST || !isSafeKey(file) ? undefined : files.get(file);
+  // The build's own records (its manifest, the redirect table) are not pages of the site.
+  let body = file === MANIFEST || file.startsWith('.site-') || !isSafeKey(file) ? undefined : files.get(file);
   if (!body) {
     file = files.has(notFoundFile(url.pathname)) ? notFoundFile(url.pathname) : NOT_FOUND_FILE;
     status = 404;

@@ -1,22 +1,51 @@
 // Loads functions/url-rule/index.js, the CloudFront Function that production runs, and
 // applies it to a request path. One rule, two hosts: what resolves locally resolves on AWS.
-import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, pathLocale } from '../content/locales.ts';
 import { permalink } from '../render/routes.ts';
+import { REDIRECTS_FILE, urlRuleCode, urlRuleSource, type RedirectTable } from '../output/urls.ts';
 
 interface CfRequest { uri: string; querystring: Record<string, { value: string; multiValue?: { value: string }[] }> }
-interface CfResponse { statusCode: number; headers: Record<string, { value: string }> }
+interface CfResponse { statusCode: number; headers: Record<string, { value: string }>; body?: { encoding: 'text'; data: string } }
 type Handler = (event: { request: CfRequest }) => CfRequest | CfResponse;
 
-const source = readFileSync(new URL('../../functions/url-rule/index.js', import.meta.url), 'utf8');
-const handler = new Function(`${source}\nreturn handler;`)() as Handler;
+const handlers = new Map<string, Handler>();
 
-export type Resolution = { kind: 'file'; file: string } | { kind: 'redirect'; status: number; location: string };
+/** The rule as CloudFront runs it, for this build's redirect table. */
+function handlerFor(table: RedirectTable): Handler {
+  const key = JSON.stringify(table);
+  let handler = handlers.get(key);
+  if (!handler) {
+    if (handlers.size > 16) handlers.clear();
+    handler = new Function(`${urlRuleCode(urlRuleSource, table)}\nreturn handler;`)() as Handler;
+    handlers.set(key, handler);
+  }
+  return handler;
+}
 
-/** Path (and query) as the browser sent it → the dist/ file to serve, or a redirect. */
-export function resolveUrl(pathname: string, search = ''): Resolution {
-  const result = handler({ request: { uri: pathname, querystring: cloudFrontQuery(search) } });
-  if ('statusCode' in result) return { kind: 'redirect', status: result.statusCode, location: result.headers.location!.value };
+/** The build's redirect table (REDIRECTS_FILE among its files), or none. */
+export function tableOf(files: { get(path: string): Buffer | undefined }): RedirectTable {
+  const bytes = files.get(REDIRECTS_FILE);
+  if (!bytes) return {};
+  let table = tables.get(bytes);
+  if (!table) tables.set(bytes, (table = JSON.parse(bytes.toString('utf8')) as RedirectTable));
+  return table;
+}
+
+const tables = new WeakMap<Buffer, RedirectTable>();
+
+export type Resolution =
+  | { kind: 'file'; file: string }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Answered by the rule itself (410 Gone for a page taken down), body and all. */
+  | { kind: 'response'; status: number; headers: Record<string, string>; body: string };
+
+/** Path (and query) as the browser sent it → the dist/ file to serve, a redirect, or the rule's own answer. */
+export function resolveUrl(pathname: string, search = '', table: RedirectTable = {}): Resolution {
+  const result = handlerFor(table)({ request: { uri: pathname, querystring: cloudFrontQuery(search) } });
+  if ('statusCode' in result) {
+    if (result.headers.location) return { kind: 'redirect', status: result.statusCode, location: result.headers.location.value };
+    return { kind: 'response', status: result.statusCode, headers: Object.fromEntries(Object.entries(result.headers).map(([k, v]) => [k, v.value])), body: result.body?.data ?? '' };
+  }
   return { kind: 'file', file: decodeKey(result.uri).replace(/^\/+/, '') };
 }
 

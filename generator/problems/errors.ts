@@ -238,6 +238,58 @@ export const catalogue = {
     message: ({ target }) => `link "${target}" goes to a page that does not exist`,
     hint: ({ suggestion }) => meant(suggestion, 'link to an existing page (the Pages list of /_admin shows them all) or remove the link'),
   }),
+  'link-not-live': kind<{ target: string; why: string; redirect?: string; scheduled?: boolean }>({
+    message: ({ target, why }) => `link "${target}" goes to a page that ${why}`,
+    hint: ({ redirect, scheduled }) => (redirect ? `link to ${redirect}, where it now goes` : scheduled ? 'link to it once it is on the site, or give this item the same publishAt' : 'remove the link, or give this item the same expiresAt'),
+  }),
+  // Scheduling (generator/content/schedule.ts): publishAt and expiresAt.
+  'invalid-moment': kind<{ value: string; field: string }>({
+    message: ({ value, field }) => `${field} "${value}" is not a date and time that exists`,
+    hint: () => 'write a real date, e.g. 2026-12-07, or a date and a 24-hour time, e.g. 2026-12-07 06:00 (in the site\'s time zone, site.yaml timeZone)',
+  }),
+  'expires-before-publish': kind<{ publishAt: string; expiresAt: string }>({
+    message: ({ publishAt, expiresAt }) => `expiresAt ${expiresAt} is not after publishAt ${publishAt}`,
+    hint: () => 'make expiresAt later than publishAt, or remove one of them',
+  }),
+  'unknown-time-zone': kind<{ value: string }>({
+    message: ({ value }) => `"${value}" is not a time zone`,
+    hint: () => 'write an IANA time zone name, e.g. America/Toronto or America/Vancouver',
+  }),
+  // The record of published URLs and content/redirects.yaml (generator/output/urls.ts).
+  'url-no-longer-built': kind<{ url: string; proposal: string }>({
+    severity: 'warning',
+    message: ({ url }) => `${url} was published and is no longer built: visitors, search engines and old links would get a 404`,
+    hint: ({ proposal }) => `say in content/redirects.yaml where it went: ${proposal}`,
+  }),
+  'url-record-out-of-date': kind<{ count: number; first: string }>({
+    severity: 'warning',
+    message: ({ count, first }) => `content/published-urls.txt did not list ${count === 1 ? first : `${count} URLs this build publishes (${first}…)`}${count === 1 ? ', which this build publishes' : ''}`,
+    hint: () => 'the build has added them: commit content/published-urls.txt with the content',
+  }),
+  'redirect-from-live-page': kind<{ from: string }>({
+    message: ({ from }) => `${from} is redirected, but the site still builds that page`,
+    hint: () => 'remove this redirect, or remove the page it would hide',
+  }),
+  'redirect-target-missing': kind<{ to: string; suggestion?: string }>({
+    message: ({ to }) => `redirect to "${to}", a page the site does not build`,
+    hint: ({ suggestion }) => meant(suggestion, 'send it to a page of the site (the Pages list of /_admin shows them all), or write gone: true instead'),
+  }),
+  'redirect-chain': kind<{ to: string; final: string }>({
+    message: ({ to }) => `redirect to ${to}, which is itself redirected`,
+    hint: ({ final }) => (final ? `send it straight to ${final}: every hop costs the visitor a round trip` : 'these redirects go round in a loop: send each to a page the site builds'),
+  }),
+  'redirect-repeated': kind<{ from: string; line: number }>({
+    message: ({ from }) => `${from} is redirected twice`,
+    hint: ({ line }) => `keep one of the two entries (the other is on line ${line})`,
+  }),
+  'redirect-needs-target': kind<{ from: string }>({
+    message: ({ from }) => `the redirect of ${from} says neither where it went nor that it is gone`,
+    hint: () => 'add to: /a-page-of-the-site (301), or gone: true (410)',
+  }),
+  'url-rule-too-big': kind<{ bytes: number; count: number }>({
+    message: ({ bytes, count }) => `the ${count} redirects make the URL rule ${bytes.toLocaleString('en-CA')} bytes, over CloudFront Functions' 10,240`,
+    hint: () => 'remove redirects nobody follows any more (old campaign pages), or send several old pages to one with a shorter list',
+  }),
   'link-with-language': kind<{ target: string; path: string }>({
     message: ({ target }) => `link "${target}" names a page in one language`,
     hint: ({ path }) => `write ${path}: content names a page by its English path, and each language's pages link to their own language by themselves`,

@@ -15,7 +15,7 @@ import { PublishError } from './errors.ts';
 
 /** Paths a build may hold that are never published. */
 export function isPublishable(path: string): boolean {
-  return path !== MANIFEST && !/^_admin(\/|$)/.test(path);
+  return path !== MANIFEST && !path.startsWith('.site-') && !/^_admin(\/|$)/.test(path);
 }
 
 export interface LocalBuild {

@@ -12,6 +12,7 @@
 // SHA-256 as the build read it (for a post, its front matter's too, and whether its body shows
 // an image), the post ids (links to them are not broken), the posts the feeds show, the
 // summary `site build` prints and its warnings.
+import { nextScheduledChange, quietWindow } from '../validate/schedule.ts';
 import { lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { replaceFileSync } from './file-records.ts';
 import { join, resolve } from 'node:path';
@@ -53,7 +54,18 @@ export interface BuildState {
   feeds: string[];
   summary: Summary;
   warnings: Check[];
+  /**
+   * The stretch of time in which the build's content makes this very site: no item publishes or
+   * expires inside it (validate/schedule.ts). A build for a moment outside it is a full one.
+   * JSON has no Infinity: null for an open end.
+   */
+  quiet?: { from: number | null; until: number | null };
+  /** The next scheduled change after the build's moment, as `site build` reports it. */
+  next?: NextChange;
 }
+
+/** An item that publishes or expires next: its file and title, which change, when. */
+export interface NextChange { file: string; title: string; change: 'publishes' | 'expires'; at: number; zone: string }
 
 /** The state file of the builds written to `outDir`. */
 export function statePath(cacheDir: string, outDir: string): string {
@@ -128,7 +140,12 @@ export function recordState(path: string, builder: Builder, others: Map<string, 
   }
   const feeds = new Set(Object.values(builder.sites).flatMap((site) => site!.posts.filter((p) => !p.draft).slice(0, FEED_ITEMS).map((p) => p.slug)));
   const { root, mode, includeDrafts, contentDir } = builder.options;
-  return saveState(path, { tool: toolFingerprint(root), build: buildKey({ mode, includeDrafts, contentDir }), manifest, files, postIds: [...postIds], feeds: [...feeds], summary: builder.summary(), warnings }, secret);
+  const now = builder.clock?.now ?? Date.now();
+  const { from, until } = quietWindow(builder.schedule, now);
+  const coming = nextScheduledChange(builder.schedule, now);
+  const next = coming && { file: coming.item.file, title: coming.item.title, change: coming.change, at: coming.at, zone: builder.clock!.zone };
+  const quiet = { from: Number.isFinite(from) ? from : null, until: Number.isFinite(until) ? until : null };
+  return saveState(path, { tool: toolFingerprint(root), build: buildKey({ mode, includeDrafts, contentDir }), manifest, files, postIds: [...postIds], feeds: [...feeds], summary: builder.summary(), warnings, quiet, next }, secret);
 }
 
 /**

@@ -34,7 +34,7 @@ import { loadFile, type SourceRecord } from '../content/load.ts';
 import { DEFAULT_LOCALE, inLocale, splitLocale, translatedLocales, type Locale } from '../content/locales.ts';
 import { runChecks, sortChecks, type Check } from '../checks/checks.ts';
 import { contentCheckInput } from '../checks/check-input.ts';
-import { buildKey, readState, saveState, scanContent, statePath, type BuildState, type ScannedFile } from './build-state.ts';
+import { buildKey, readState, saveState, scanContent, statePath, type BuildState, type NextChange, type ScannedFile } from './build-state.ts';
 import { PageCache, toolFingerprint } from './page-cache.ts';
 import { recoverInterrupted, sibling } from '../output/output-siblings.ts';
 import { displayPath } from '../content/paths.ts';
@@ -55,7 +55,7 @@ export interface UpdateOptions {
 }
 
 export type UpdateResult =
-  | { updated: true; summary: Summary; warnings: Check[]; timings: Timing[]; written: string[]; rendered: string[]; changed: string[]; warning?: string }
+  | { updated: true; summary: Summary; warnings: Check[]; timings: Timing[]; written: string[]; rendered: string[]; changed: string[]; warning?: string; next?: NextChange }
   | { updated: false; reason: string; warning?: string };
 
 /** Updates `outDir` in place when only post bodies changed since the build the state records; else says why not. */
@@ -84,6 +84,10 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   const manifest = readRegular(manifestPath);
   if (!manifest || sha256(manifest) !== state.manifest) return { updated: false, reason: `${displayPath(outDir)} is not the build the state records` };
   if (timed('tool', () => toolFingerprint(build.root)) !== state.tool) return { updated: false, reason: 'the tool changed' };
+  // An item published or expired since (the scheduled build that nobody pushed): built in full.
+  const now = build.now ?? Date.now();
+  const quiet = state.quiet;
+  if (!quiet || (quiet.from !== null && now < quiet.from) || (quiet.until !== null && now >= quiet.until)) return { updated: false, reason: 'an item publishes or expires in between' };
   const scanned = timed('scan', () => scanContent(build.contentDir, undefined, state.files));
   if ('refused' in scanned) return { updated: false, reason: scanned.refused };
   const changed = bodyChanges(state.files, scanned);
@@ -92,7 +96,7 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   // Nothing changed: the folder is the build this content makes, as it is (its warnings too).
   if (!changed.length) {
     strict(state.warnings);
-    return { updated: true, summary: state.summary, warnings: state.warnings, timings, written: [], rendered: [], changed: [] };
+    return { updated: true, summary: state.summary, warnings: state.warnings, timings, written: [], rendered: [], changed: [], next: state.next };
   }
 
   // The records a full build would make of the files read: the site's files but the posts, the
@@ -150,7 +154,7 @@ export async function updateInPlace(options: UpdateOptions, strict: (warnings: C
   const next: BuildState = { ...last, manifest: sha256(newManifest), files: Object.fromEntries(scanned), summary, warnings };
   // The folder is updated: a state that cannot be written only makes the next build a full one.
   const warning = timed('state', () => saveState(path, next, options.secret, warnings === state.warnings ? warningsSha : undefined));
-  return { updated: true, summary, warnings, timings, written, rendered: made.routes.map((r) => r.path), changed: changed.map((rel) => displayPath(join(build.contentDir, rel))), warning };
+  return { updated: true, summary, warnings, timings, written, rendered: made.routes.map((r) => r.path), changed: changed.map((rel) => displayPath(join(build.contentDir, rel))), warning, next: state.next };
 }
 
 /** The posts whose bodies alone changed (content-relative paths), or why this is not such a change. */

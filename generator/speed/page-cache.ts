@@ -39,6 +39,7 @@
 // bytes were checked, or else written from those bytes.
 // Without a secret the check line proves integrity, not origin: CI restores only caches its
 // own runs on main saved (.github/workflows/publish.yml).
+import { URL_RECORD } from '../output/urls.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { StoreThread } from './page-cache-store.ts';
 import { Worker } from 'node:worker_threads';
@@ -642,6 +643,8 @@ export function siteFingerprint(contentDir: string, records: ReadonlyMap<string,
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const path = rel ? `${rel}/${entry.name}` : entry.name;
+      // The record of published URLs shapes warnings, never a page.
+      if (path === URL_RECORD) continue;
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) {
         const record = records.get(path);

@@ -11,10 +11,15 @@ import { EditMemo } from '../speed/edit-memo.ts';
 import { markdownTargets } from '../transform/markdown.ts';
 import { translatedLocales } from '../content/locales.ts';
 
+/** A page that is not on the site at the build's moment: why, and where it went if it was redirected. */
+export interface NotLive { why: string; scheduled?: boolean; redirect?: string }
+
 /** What the site holds for references to point at. */
 export interface ReferenceContext {
   /** Every path a link may go to. */
   routes: Set<string>;
+  /** Pages of the site that are not on it at the build's moment, and why: "publishes Mon 7 Dec…", "expired…" (validate/schedule.ts). */
+  notLive?: ReadonlyMap<string, NotLive>;
   /** Category slugs of content/blog-categories.yaml. */
   categories: string[];
   /** Job category names of content/pages/career.yaml (jobs.categories). */
@@ -26,11 +31,12 @@ export interface ReferenceContext {
 }
 
 /** A context over `contentDir`: paths are looked up once, the image list is listed once, on demand. */
-export function referenceContext(contentDir: string, routes: Set<string>, categories: string[], jobCategories: string[] = []): ReferenceContext {
+export function referenceContext(contentDir: string, routes: Set<string>, categories: string[], jobCategories: string[] = [], notLive?: ReadonlyMap<string, NotLive>): ReferenceContext {
   const seen = new Map<string, PathStatus>();
   let images: string[] | undefined;
   return {
     routes,
+    notLive,
     categories,
     jobCategories,
     inspect(rel) {
@@ -60,7 +66,7 @@ export function referenceProblem(ref: Reference, cx: ReferenceContext, at: Where
       return problem('unknown-job-category', placeOf(at), { value, suggestion: nearestName(value, cx.jobCategories), known: cx.jobCategories });
     case 'route':
     case 'link':
-      return linkProblem(value, cx.routes, ref.kind === 'route', at);
+      return linkProblem(value, cx.routes, ref.kind === 'route', at, cx.notLive);
   }
 }
 
@@ -80,10 +86,12 @@ export function imageProblem(value: string, cx: ReferenceContext, at: Where): Pr
  * The problem with a link: an internal path must be a page of the site; otherwise (unless
  * `internalOnly`) an https:// URL, mailto: or tel: is accepted as it is.
  */
-export function linkProblem(value: string, routes: Set<string>, internalOnly: boolean, at: Where): Problem | undefined {
+export function linkProblem(value: string, routes: Set<string>, internalOnly: boolean, at: Where, notLive?: ReadonlyMap<string, NotLive>): Problem | undefined {
   if (value.startsWith('/')) {
     const path = value.replace(/[?#].*$/, '') || '/';
     if (routes.has(path)) return undefined;
+    const gone = notLive?.get(path);
+    if (gone) return problem('link-not-live', placeOf(at), { target: value, ...gone });
     // /fr/terms-conditions: the page exists, in French. Content names a page by its English path
     // and each language's pages link to their own language by themselves (transform.ts).
     const [, locale, rest] = /^\/([a-z]{2})(\/.*)?$/.exec(path) ?? [];
@@ -172,7 +180,7 @@ function linkProblems(links: readonly MarkdownLink[], placeOf: (link: MarkdownLi
     else if (link.image) {
       if (!link.alt.trim()) problems.push(problem('missing-alt', at, { image: link.target, inMarkdown: true }));
       found = imageProblem(link.target, cx, at);
-    } else found = linkProblem(link.target, cx.routes, false, at);
+    } else found = linkProblem(link.target, cx.routes, false, at, cx.notLive);
     if (found) problems.push(found);
   }
   return problems;

@@ -71,7 +71,8 @@ function stateOf(source: SourceRecord, translation: SourceRecord | undefined): T
   const hash = translation.sourceHash;
   if (typeof hash !== 'string' || !SOURCE_HASH.test(hash)) return 'unstamped';
   // An English file read without its bytes (a test's parseSource) cannot be compared.
-  return source.digest === undefined || source.digest === hash ? 'up-to-date' : 'outdated';
+  const digest = source.sourceDigest ?? source.digest;
+  return digest === undefined || digest === hash ? 'up-to-date' : 'outdated';
 }
 
 /** Missing, out-of-date and orphan translations, as warnings located at the translation (or where it belongs). */

@@ -10,7 +10,7 @@ import { controlCharacterProblems, topHeadingProblems } from '../content/text-pl
 import type { Category, Pages, SourceSite } from '../content/model.ts';
 import { blogPath, pageKeysNeeded, routePaths, type LinkTargets } from '../render/routes.ts';
 import { recordMarkers, reportFillMarkers } from './fill-markers.ts';
-import { markdownFieldReferences, markdownImages, markdownProblems, referenceContext, referenceProblem, type ReferenceContext } from './references.ts';
+import { markdownFieldReferences, markdownImages, markdownProblems, referenceContext, referenceProblem, type NotLive, type ReferenceContext } from './references.ts';
 import type { ImageReference } from '../assets/images/stage.ts';
 import { onePerField, schemaProblems } from '../problems/schema-problems.ts';
 import { uniquenessKey, uniquenessProblems } from './unique.ts';
@@ -22,6 +22,8 @@ import { DEFAULT_LOCALE, localePath, localizeHref, locales, splitLocale, transla
 import { sourceHashProblems } from './translations.ts';
 import { footerColumnProblems } from './navigation.ts';
 import { EditMemo, editMap } from '../speed/edit-memo.ts';
+import { scheduleProblems, siteClock, windowOf, type SiteClock } from './schedule.ts';
+import { dateIn, describeMoment, statusAt } from '../content/schedule.ts';
 
 export interface ValidateOptions {
   contentDir: string;
@@ -35,6 +37,8 @@ export interface ValidateOptions {
    * ids from the last build.
    */
   otherPostIds?: readonly number[];
+  /** The moment the site is built for (ms since 1970): items before their publishAt or from their expiresAt are left out. Now when absent. */
+  now?: number;
 }
 
 /**
@@ -58,11 +62,12 @@ export class ValidationMemo {
     this.cx = undefined;
   }
 
-  context(contentDir: string, routes: Set<string>, categories: string[], jobCategories: string[]): ReferenceContext {
+  context(contentDir: string, routes: Set<string>, categories: string[], jobCategories: string[], notLive?: ReadonlyMap<string, NotLive>): ReferenceContext {
     const last = this.cx;
     const same = (a: string[], b: string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
-    if (last && (last.routes === routes || sameSet(last.routes, routes)) && same(last.categories, categories) && same(last.jobCategories, jobCategories)) return last;
-    return (this.cx = referenceContext(contentDir, routes, categories, jobCategories));
+    const sameMap = (a?: ReadonlyMap<string, NotLive>, b?: ReadonlyMap<string, NotLive>) => (a?.size ?? 0) === (b?.size ?? 0) && [...(a ?? [])].every(([k, v]) => JSON.stringify(b?.get(k)) === JSON.stringify(v));
+    if (last && (last.routes === routes || sameSet(last.routes, routes)) && same(last.categories, categories) && same(last.jobCategories, jobCategories) && sameMap(last.notLive, notLive)) return last;
+    return (this.cx = referenceContext(contentDir, routes, categories, jobCategories, notLive));
   }
 
   /** Per list: its last mapping (alike.ts), and what else the mapping read then. */
@@ -232,7 +237,10 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     }
   }
 
-  const site = assemble(good, options);
+  // publishAt and expiresAt, in the site's time zone: checked, then what is on the site at `now`.
+  const clock = siteClock(records, options.now);
+  problems.push(...scheduleProblems(parsedOnly(records), clock));
+  const site = assemble(good, options, DEFAULT_LOCALE, clock);
   // Every file that parsed: a duplicate id is found even in a file with another mistake. Each
   // language on its own: a translation repeats its English item's id by design.
   const parsed = parsedOnly(records);
@@ -244,9 +252,12 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   // Link targets come from every file that parsed, valid or not: one mistake in a solution
   // file must not turn every link to that solution into a second, misleading problem.
   // Translations link to the English routes for now (the routes of /fr come with its pages).
-  const targets = () => new Set(routePaths(linkTargets(records, options.otherPostIds)));
-  const routes = memo ? memo.reuse('link targets', records, linkTargetKey, targets) : targets();
-  const cx = memo ? memo.context(options.contentDir, routes, categorySlugs(parsed), jobCategoryNames(parsed)) : referenceContext(options.contentDir, routes, categorySlugs(parsed), jobCategoryNames(parsed));
+  const live = (r: SourceRecord) => statusAt(windowOf(r.data, clock.zone), clock.now) === 'live';
+  const targets = () => new Set(routePaths(linkTargets(records.filter(live), options.otherPostIds)));
+  const routes = memo ? memo.reuse(`link targets ${clock.now}`, records, linkTargetKey, targets) : targets();
+  // Pages that exist in content but not at this moment: a link to one says when it publishes or that it expired.
+  const notLive = notLivePaths(records, clock);
+  const cx = memo ? memo.context(options.contentDir, routes, categorySlugs(parsed), jobCategoryNames(parsed), notLive) : referenceContext(options.contentDir, routes, categorySlugs(parsed), jobCategoryNames(parsed), notLive);
   // A page file with problems of its own is there, only wrong: "missing" would mislead.
   const pageFiles = new Set(records.filter((r) => r.collection === 'pages').map((r) => r.slug));
   for (const key of pageKeysNeeded()) {
@@ -271,7 +282,11 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   for (const found of mapWith(memo, 'body references', bodies, (record) => (record.body === undefined ? undefined : bodyReferences(record, cx)), cx)) take(found);
 
   // One line per mistake: a field that broke a pattern and the category list is one problem.
-  const found = [...onePerField(problems), ...placed];
+  // A link from an item that is not on the site yet (or any more) to another such page is no
+  // problem now: it is checked again when its page is built.
+  const hidden = new Set(records.filter((r) => !live(r)).map((r) => splitLocale(r.relPath).rel));
+  const fromHidden = (p: Problem) => p.code === 'link-not-live' && hidden.has(splitLocale(p.file.replace(/^.*?content\//, '')).rel);
+  const found = [...onePerField(problems), ...placed].filter((p) => !fromHidden(p));
   // `site new`'s TODO markers: each is "still to write", in drafts too (generator/validate/fill-markers.ts).
   reportFillMarkers([...records, ...translated.flatMap((t) => t.records)], found, (list) => mapWith(memo, 'markers', list, recordMarkers));
   sortProblems(found);
@@ -285,7 +300,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   if (problems.length) return { site: undefined, translations: {}, problems, byFile, images };
   const translations: Validated['translations'] = {};
   // A language with no file at all is not on the site yet (its pages would all be English).
-  for (const { locale, good: mine } of goodTranslations) if (mine.length) translations[locale] = translatedSite(locale, good, mine, options);
+  for (const { locale, good: mine } of goodTranslations) if (mine.length) translations[locale] = translatedSite(locale, good, mine, options, clock);
   return { site, translations, problems, byFile, images };
 }
 
@@ -336,7 +351,7 @@ function bodyReferences(record: SourceRecord, cx: ReferenceContext): ReferencesF
  * translation without an English item (an orphan, warned about) is left out: the English
  * content decides what the site has.
  */
-function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine: SourceRecord[], options: ValidateOptions): TranslatedSite {
+function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine: SourceRecord[], options: ValidateOptions, clock: SiteClock): TranslatedSite {
   let byRel: Map<string, SourceRecord> | undefined;
   const memo = (mergedOf[locale] ??= new WeakMap());
   // While the translations are the very same records, an English record at the place it had
@@ -374,7 +389,7 @@ function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine:
     });
   }
   lastFallbacks.set(locale, { english, items, sets });
-  return { locale, site: assemble(merged, options, locale), ...sets };
+  return { locale, site: assemble(merged, options, locale, clock), ...sets };
 }
 
 type Merged = { translation: SourceRecord | undefined; record: SourceRecord; item: string | undefined };
@@ -394,7 +409,14 @@ const mergedOf: Partial<Record<TranslatedLocale, WeakMap<SourceRecord, Merged>>>
  * id and draft state, a solution's slug and path. A translation cannot move its page or publish
  * a post whose English version is still a draft.
  */
-export const IDENTITY: Partial<Record<CollectionName, string[]>> = { blog: ['id', 'draft'], solutions: ['slug', 'path'] };
+export const IDENTITY: Partial<Record<CollectionName, string[]>> = {
+  blog: ['id', 'draft', 'publishAt', 'expiresAt'],
+  solutions: ['slug', 'path', 'publishAt', 'expiresAt'],
+  jobs: ['publishAt', 'expiresAt'],
+  faqs: ['publishAt', 'expiresAt'],
+  team: ['publishAt', 'expiresAt'],
+  testimonials: ['publishAt', 'expiresAt'],
+};
 function withEnglishIdentity(translation: SourceRecord, english: SourceRecord): SourceRecord {
   const keys = IDENTITY[translation.collection];
   if (!keys) return translation;
@@ -488,15 +510,41 @@ function linkTarget(r: SourceRecord): { solution?: string; post?: number } | und
 
 const linkTargetKey = (r: SourceRecord) => JSON.stringify(linkTarget(r) ?? null);
 
+/** The pages of items that are not on the site at the clock's moment, each with when it publishes or since when it is gone. */
+function notLivePaths(records: SourceRecord[], clock: SiteClock): Map<string, NotLive> {
+  const out = new Map<string, NotLive>();
+  // Pages content/redirects.yaml retired: a link names where they went.
+  const redirects = (records.find((r) => r.collection === 'redirects')?.data as { redirects?: unknown } | undefined)?.redirects;
+  const moved = new Map<string, { to?: string; gone?: boolean }>();
+  if (Array.isArray(redirects)) for (const entry of redirects) if (entry && typeof entry.from === 'string') moved.set(entry.from, entry);
+  for (const r of records) {
+    const window = windowOf(r.data, clock.zone);
+    const status = statusAt(window, clock.now);
+    if (status === 'live') continue;
+    const target = linkTarget(r);
+    const path = target?.post !== undefined ? blogPath(target.post) : target?.solution;
+    if (!path) continue;
+    const to = moved.get(path)?.to;
+    out.set(path, status === 'scheduled' ? { why: `publishes ${describeMoment(window.publishAt!, clock.zone)}`, scheduled: true } : { why: `expired ${describeMoment(window.expiresAt!, clock.zone)}`, redirect: to });
+  }
+  for (const [from, entry] of moved) {
+    if (out.has(from)) continue;
+    out.set(from, typeof entry.to === 'string' ? { why: `was moved to ${entry.to} (content/redirects.yaml)`, redirect: entry.to } : { why: 'is gone (content/redirects.yaml)' });
+  }
+  return out;
+}
+
 /**
  * Turns records that passed their schema into the model; invalid ones are simply absent, so
  * the model is complete only when validation finds no problem (only then is it handed on).
  * Each record's data is typed here with the type generated from the schema it passed.
  */
-function assemble(records: SourceRecord[], options: ValidateOptions, locale: Locale = DEFAULT_LOCALE): SourceSite {
+function assemble(records: SourceRecord[], options: ValidateOptions, locale: Locale = DEFAULT_LOCALE, clock: SiteClock = siteClock(records, options.now)): SourceSite {
   type Model = SourceSite;
   const byCollection = new Map<CollectionName, SourceRecord[]>();
   for (const r of records) {
+    // Before its publishAt or from its expiresAt, an item is not on the site (a translation has its English item's times: IDENTITY).
+    if (statusAt(windowOf(r.data, clock.zone), clock.now) !== 'live') continue;
     const list = byCollection.get(r.collection);
     if (list) list.push(r);
     else byCollection.set(r.collection, [r]);
@@ -518,7 +566,12 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
   const mapped = mapAlike<SourceRecord, Post>(of<Front['data']>('blog'), lastPosts.get(locale), (record) => {
     const r = record as Front;
     let post = made.get(r);
-    if (!post) made.set(r, (post = { ...r.data, readTime: r.data.readTime ?? readingMinutes(r.body ?? ''), slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
+    if (!post) {
+      // A post's date is its publish date when it has one.
+      const published = windowOf(r.data, clock.zone).publishAt;
+      const date = published === undefined ? r.data.date : dateIn(published, clock.zone);
+      made.set(r, (post = { ...r.data, date, readTime: r.data.readTime ?? readingMinutes(r.body ?? ''), slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
+    }
     return post;
   });
   lastPosts.set(locale, mapped);

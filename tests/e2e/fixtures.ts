@@ -17,8 +17,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
-        // The 404 document itself is served with status 404 on purpose.
-        if (/Failed to load resource: the server responded with a status of 404/.test(msg.text())) return;
+        // The 404 document itself is served with status 404 on purpose, and a retired page's with 410.
+        if (/Failed to load resource: the server responded with a status of (404 \(Not Found\)|410 \(Gone\))/.test(msg.text())) return;
         errors.push(msg.text());
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -13,10 +13,11 @@ import { checkInput } from '../../checks/check-input.ts';
 import { localeOf } from '../../content/load.ts';
 import { allLocales, locales, splitLocale } from '../../content/locales.ts';
 import type { TranslationStatus } from '../../validate/translations.ts';
-import { resolveUrl } from '../url-rule.ts';
+import { resolveUrl, tableOf } from '../url-rule.ts';
+import { describeMoment } from '../../content/schedule.ts';
 import { pageTranslation, statusesByTranslation, translationsOf } from './translations.ts';
 import { photosOf } from './images.ts';
-import type { AdminState, BuildRun, CollectionInfo, FileRef, PageInfo, ProblemInfo } from './types.ts';
+import type { AdminState, BuildRun, CollectionInfo, FileRef, PageInfo, ProblemInfo, ScheduleInfo } from './types.ts';
 
 export interface StateInput {
   builder: Builder;
@@ -40,6 +41,20 @@ export function adminState({ builder, contentDir, problems, builds }: StateInput
     checks: checksOf(builder, contentDir, problems),
     photos: photosOf(photoSources(builder), contentDir, fileRef, problemInfo),
     builds,
+    schedule: scheduleOf(builder),
+  };
+}
+
+function scheduleOf(builder: Builder): ScheduleInfo {
+  const clock = builder.clock ?? { now: Date.now(), zone: 'America/Toronto' };
+  const local = (at: number | undefined) => (at === undefined ? undefined : describeMoment(at, clock.zone));
+  return {
+    at: new Date(clock.now).toISOString(),
+    atLocal: describeMoment(clock.now, clock.zone),
+    zone: clock.zone,
+    shifted: builder.options.now !== undefined,
+    items: builder.schedule.map((item) => ({ file: fileRef(item.file), title: item.title, status: item.status, publishAt: local(item.publishAt), expiresAt: local(item.expiresAt), paths: item.paths })),
+    redirects: Object.entries(builder.urls?.table ?? {}).map(([from, [status, to]]) => ({ from, status, to })).sort((a, b) => (a.from < b.from ? -1 : 1)),
   };
 }
 
@@ -124,8 +139,9 @@ function photoSources(builder: Builder): Parameters<typeof photosOf>[0] {
 function resolves(builder: Builder, path: string): boolean {
   let pathname = path;
   for (let hop = 0; hop < 4; hop++) {
-    const resolution = resolveUrl(pathname);
+    const resolution = resolveUrl(pathname, '', tableOf(builder.outputs));
     if (resolution.kind === 'file') return builder.outputs.has(resolution.file);
+    if (resolution.kind === 'response') return false;
     pathname = new URL(resolution.location, 'http://preview.local').pathname;
   }
   return false;

@@ -176,6 +176,28 @@ export interface AdminState {
   /** Every photo the content names, with what it weighs delivered. */
   photos: PhotoInfo[];
   builds: BuildRun[];
+  /** Items with publishAt or expiresAt, soonest change first, at the moment the preview shows (`--at`, or now). */
+  schedule: ScheduleInfo;
+}
+
+export interface ScheduleInfo {
+  /** The moment the site is shown at, and in which time zone times are written. */
+  at: string;
+  atLocal: string;
+  zone: string;
+  /** Whether that moment is another than now (`site preview --at`). */
+  shifted: boolean;
+  items: {
+    file: FileRef;
+    title: string;
+    status: 'scheduled' | 'live' | 'expired';
+    publishAt?: string;
+    expiresAt?: string;
+    /** The pages it has (posts and solutions), in every language. */
+    paths: string[];
+  }[];
+  /** Pages the URL rule retires: content/redirects.yaml's, and expired items' (410). */
+  redirects: { from: string; status: 301 | 410; to?: string }[];
 }
 
 /** What `GET /_site/leads` answers (the lead function's preview endpoint), newest first. */

@@ -182,6 +182,7 @@ describe('site publish', () => {
       const url = new URL(req.url!, 'http://bucket');
       const resolution = resolveUrl(url.pathname, url.search);
       if (resolution.kind === 'redirect') return void res.writeHead(resolution.status, { location: resolution.location }).end();
+      if (resolution.kind === 'response') return void res.writeHead(resolution.status, resolution.headers).end(resolution.body);
       let status = 200;
       let object = await get(`served/${resolution.file}`);
       // One error page for the whole distribution: English for a French path too (the shell

@@ -50,6 +50,18 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'image-too-small': [{ value: 'images/team/jane.jpg', width: 300, largestUse: 440 }, 'image "images/team/jane.jpg" is 300 px wide but is shown up to 440 px wide (on sharp screens), so it looks blurry', "use a source at least 440 px wide (the camera's original, not a thumbnail)"],
   'unknown-category': [{ value: 'ELD', suggestion: 'eld', known: ['eld', 'technology'] }, '"ELD" is not a category', 'did you mean eld?'],
   'unknown-job-category': [{ value: 'Operation', suggestion: 'Operations', known: ['Engineering', 'Operations'] }, '"Operation" is not a job category', 'did you mean Operations?'],
+  'link-not-live': [{ target: '/blog-details/12', why: 'publishes Mon 7 Dec 2026 06:00 Toronto time', scheduled: true }, 'link "/blog-details/12" goes to a page that publishes Mon 7 Dec 2026 06:00 Toronto time', 'link to it once it is on the site, or give this item the same publishAt'],
+  'invalid-moment': [{ value: '2026-02-30', field: 'publishAt' }, 'publishAt "2026-02-30" is not a date and time that exists', "write a real date, e.g. 2026-12-07, or a date and a 24-hour time, e.g. 2026-12-07 06:00 (in the site's time zone, site.yaml timeZone)"],
+  'expires-before-publish': [{ publishAt: '2026-12-07', expiresAt: '2026-12-01' }, 'expiresAt 2026-12-01 is not after publishAt 2026-12-07', 'make expiresAt later than publishAt, or remove one of them'],
+  'unknown-time-zone': [{ value: 'Toronto' }, '"Toronto" is not a time zone', 'write an IANA time zone name, e.g. America/Toronto or America/Vancouver'],
+  'url-no-longer-built': [{ url: '/blog-details/9', proposal: '"- from: /blog-details/9" with "to: /blogs"' }, '/blog-details/9 was published and is no longer built: visitors, search engines and old links would get a 404', 'say in content/redirects.yaml where it went: "- from: /blog-details/9" with "to: /blogs"'],
+  'url-record-out-of-date': [{ count: 1, first: '/blog-details/3' }, 'content/published-urls.txt did not list /blog-details/3, which this build publishes', 'the build has added them: commit content/published-urls.txt with the content'],
+  'redirect-from-live-page': [{ from: '/blogs' }, '/blogs is redirected, but the site still builds that page', 'remove this redirect, or remove the page it would hide'],
+  'redirect-target-missing': [{ to: '/faq', suggestion: '/faqs' }, 'redirect to "/faq", a page the site does not build', 'did you mean /faqs?'],
+  'redirect-chain': [{ to: '/b', final: '/blogs' }, 'redirect to /b, which is itself redirected', 'send it straight to /blogs: every hop costs the visitor a round trip'],
+  'redirect-repeated': [{ from: '/x', line: 4 }, '/x is redirected twice', 'keep one of the two entries (the other is on line 4)'],
+  'redirect-needs-target': [{ from: '/x' }, 'the redirect of /x says neither where it went nor that it is gone', 'add to: /a-page-of-the-site (301), or gone: true (410)'],
+  'url-rule-too-big': [{ bytes: 12000, count: 200 }, "the 200 redirects make the URL rule 12,000 bytes, over CloudFront Functions' 10,240", 'remove redirects nobody follows any more (old campaign pages), or send several old pages to one with a shorter list'],
   'broken-link': [{ target: '/faq', suggestion: '/faqs' }, 'link "/faq" goes to a page that does not exist', 'did you mean /faqs?'],
   'not-a-site-path': [{ value: 'faqs' }, '"faqs" is not a path on this site', 'start it with /, e.g. /contact-us'],
   'not-a-link': [{ value: 'www.x.ca' }, '"www.x.ca" is not a link', 'write a path like /contact-us, an https:// URL, mailto: or tel:'],
@@ -76,7 +88,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'translation-orphan': [{ source: 'content/blog/a.md' }, 'translates content/blog/a.md, which does not exist', 'delete it, or rename it after the English file it translates (content/fr/ mirrors content/)'],
 };
 
-const WARNINGS: Code[] = ['js-budget', 'missing-description', 'heavy-image', 'image-too-small', 'heavy-source-image', 'fact-literal', 'unknown-budget-page', 'link-to-english', 'translation-missing', 'translation-outdated', 'translation-orphan'];
+const WARNINGS: Code[] = ['url-no-longer-built', 'url-record-out-of-date', 'js-budget', 'missing-description', 'heavy-image', 'image-too-small', 'heavy-source-image', 'fact-literal', 'unknown-budget-page', 'link-to-english', 'translation-missing', 'translation-outdated', 'translation-orphan'];
 
 describe('the error catalogue', () => {
   test('every entry has a sample here (a new kind of problem comes with its words tested)', () => {

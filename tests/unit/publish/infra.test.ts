@@ -355,6 +355,25 @@ describe('infra/edge-waf.yaml (the web ACL CloudFront uses, in us-east-1)', () =
     expect(readFileSync(join(root, 'docs/leads.md'), 'utf8')).toMatch(/^## Limits$/m);
   });
 
+  test('the publish workflow runs hourly too, so scheduled content goes up and comes down on time, and deploys the URL rule with the build\'s redirects after the pages', () => {
+    const workflow = readFileSync(join(root, '.github/workflows/publish.yml'), 'utf8');
+    const on = /^on:\n([\s\S]*?)\n\S/m.exec(workflow)![1]!;
+    expect(on).toMatch(/^  push:\n    branches: \[main\]$/m);
+    // Every hour at a fixed minute: cron's five fields with a number for the minute and * for the rest.
+    expect(on).toMatch(/^  schedule:\n(?:\s*#.*\n)*\s+- cron: '([0-5]?\d) \* \* \* \*'$/m);
+    // The hourly run skips the tests (main's last push passed them) and still deploys.
+    expect(workflow).toMatch(/^  test:\n(?:.*\n)*?    if: github\.event_name != 'schedule'$/m);
+    expect(workflow).toMatch(/^  deploy:\n    needs: test\n(?:\s*#.*\n)*    if: \$\{\{ !cancelled\(\) && \(needs\.test\.result == 'success' \|\| \(github\.event_name == 'schedule' && needs\.test\.result == 'skipped'\)\) \}\}$/m);
+    const publish = workflow.indexOf('npx site publish');
+    const rule = workflow.indexOf('--function-code fileb://dist/.site-url-rule.js');
+    expect(publish).toBeGreaterThan(0);
+    expect(rule).toBeGreaterThan(publish);
+    expect(workflow).toMatch(/aws cloudfront publish-function --name "\$name" --if-match "\$etag"/);
+    // The function's name is the template's.
+    expect(resources.UrlRuleFunction!.Properties.Name).toEqual({ 'Fn::Sub': '${AWS::StackName}-url-rule' });
+    expect(workflow).toContain('name="${{ vars.STACK_NAME }}-url-rule"');
+  });
+
   test('the publish workflow deploys it in us-east-1 first and passes its ARN to the main stack', () => {
     const workflow = readFileSync(join(root, '.github/workflows/publish.yml'), 'utf8');
     const waf = workflow.indexOf('infra/edge-waf.yaml');

@@ -101,7 +101,7 @@ describe('validate', () => {
     box.edit('faqs/01-benefits.yaml', /^title:/m, 'question:');
     const [p, q] = problemsOf(box);
     expect(p).toMatchObject({ path: 'title', code: 'missing-field', message: 'is missing', hint: 'add title: (The question)' });
-    expect(q).toMatchObject({ path: 'question', line: 3, column: 1, code: 'unknown-field', message: 'is not a known field', hint: 'expected one of: order, title, content' });
+    expect(q).toMatchObject({ path: 'question', line: 3, column: 1, code: 'unknown-field', message: 'is not a known field', hint: 'expected one of: order, title, content, publishAt, expiresAt' });
   });
 
   test('a misspelt key is one problem that names the field it meant, not also "missing" (subheadng)', () => {

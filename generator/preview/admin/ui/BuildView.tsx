@@ -1,7 +1,7 @@
 // Build: the last build's stage timings, what the last edit rebuilt, errors, and the recent runs.
 import type { RefObject } from 'react';
 import type { AdminState, BuildRun } from '../types.ts';
-import { ProblemList, plural, servingNote, time, TableScroll } from './common.tsx';
+import { Badge, FileLink, ProblemList, plural, servingNote, time, TableScroll } from './common.tsx';
 
 export function BuildView({ state, heading }: { state: AdminState; heading: RefObject<HTMLHeadingElement | null> }) {
   const last = state.builds[0];
@@ -21,8 +21,56 @@ export function BuildView({ state, heading }: { state: AdminState; heading: RefO
             <Timings run={last} />
             <Rebuilt run={last} />
           </div>
+          <Schedule state={state} />
           <History runs={state.builds} />
         </>
+      )}
+    </section>
+  );
+}
+
+const STATUS_WORDS = { scheduled: 'Scheduled', live: 'On the site', expired: 'Expired' } as const;
+const STATUS_TONES = { scheduled: 'draft', live: 'valid', expired: 'neutral' } as const;
+
+/** Items with publishAt or expiresAt, and the URLs the URL rule retires: what changes on its own, and when. */
+function Schedule({ state }: { state: AdminState }) {
+  const { schedule } = state;
+  return (
+    <section aria-labelledby="schedule-heading">
+      <h2 id="schedule-heading">Scheduled and expired</h2>
+      <p>
+        The site as it is {schedule.shifted ? <strong>at {schedule.atLocal} (site preview --at)</strong> : <>now, {schedule.atLocal}</>}. Items go up at their
+        publishAt and come down at their expiresAt, {schedule.zone.replace(/_/g, ' ')} time; the site is published every hour.
+      </p>
+      {schedule.items.length ? (
+        <TableScroll label="Table: scheduled and expired items">
+          <table className="table table--compact">
+            <thead>
+              <tr><th scope="col">Item</th><th scope="col">Status</th><th scope="col">Publishes</th><th scope="col">Expires</th><th scope="col">File</th></tr>
+            </thead>
+            <tbody>
+              {schedule.items.map((item) => (
+                <tr key={item.file.file}>
+                  <th scope="row">{item.status === 'live' && item.paths[0] ? <a href={item.paths[0]} target="_blank" rel="noopener">{item.title}</a> : item.title}</th>
+                  <td><Badge tone={STATUS_TONES[item.status]}>{STATUS_WORDS[item.status]}</Badge></td>
+                  <td>{item.publishAt ?? <span className="muted">no date</span>}</td>
+                  <td>{item.expiresAt ?? <span className="muted">no date</span>}</td>
+                  <td><FileLink at={item.file} location={false} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : (
+        <p className="muted">Nothing is scheduled: no item has a publishAt or an expiresAt.</p>
+      )}
+      {schedule.redirects.length > 0 && (
+        <details>
+          <summary>{plural(schedule.redirects.length, 'retired URL')} (content/redirects.yaml and expired items)</summary>
+          <ul className="plain">
+            {schedule.redirects.map((r) => <li key={r.from}><code>{r.from}</code> → {r.status === 301 ? <><code>{r.to}</code> (301)</> : '410 Gone'}</li>)}
+          </ul>
+        </details>
       )}
     </section>
   );
