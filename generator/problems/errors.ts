@@ -263,7 +263,7 @@ export const catalogue = {
   }),
   'url-record-out-of-date': kind<{ count: number; first: string }>({
     severity: 'warning',
-    message: ({ count, first }) => `content/published-urls.txt did not list ${count === 1 ? first : `${count} URLs this build publishes (${first}…)`}${count === 1 ? ', which this build publishes' : ''}`,
+    message: ({ count, first }) => `content/published-urls.txt did not list ${count === 1 ? `${first}, which this site publishes or has scheduled` : `${count} URLs this site publishes or has scheduled (${first}…)`}`,
     hint: () => 'the build has added them: commit content/published-urls.txt with the content',
   }),
   'redirect-from-live-page': kind<{ from: string }>({

@@ -32,7 +32,7 @@ describe('the record of published URLs', () => {
   test('a page added: the record gains it, and says it was out of date (--strict fails until it is committed)', () => {
     const result = plan({ built: [...SITE, '/blog-details/3', '/fr/blog-details/3'], record: recordOf(SITE) });
     expect(readRecord(result.record).has('/blog-details/3')).toBe(true);
-    expect(result.warnings.map((w) => [w.code, w.message])).toEqual([['url-record-out-of-date', 'content/published-urls.txt did not list 2 URLs this build publishes (/blog-details/3…)']]);
+    expect(result.warnings.map((w) => [w.code, w.message])).toEqual([['url-record-out-of-date', 'content/published-urls.txt did not list 2 URLs this site publishes or has scheduled (/blog-details/3…)']]);
     // Once committed, the same build warns of nothing and changes nothing.
     const again = plan({ built: [...SITE, '/blog-details/3', '/fr/blog-details/3'], record: result.record });
     expect(again.changed).toBe(false);

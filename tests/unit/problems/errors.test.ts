@@ -55,7 +55,7 @@ const samples: { [C in Code]: [args: unknown, message: string, hint: string] } =
   'expires-before-publish': [{ publishAt: '2026-12-07', expiresAt: '2026-12-01' }, 'expiresAt 2026-12-01 is not after publishAt 2026-12-07', 'make expiresAt later than publishAt, or remove one of them'],
   'unknown-time-zone': [{ value: 'Toronto' }, '"Toronto" is not a time zone', 'write an IANA time zone name, e.g. America/Toronto or America/Vancouver'],
   'url-no-longer-built': [{ url: '/blog-details/9', proposal: '"- from: /blog-details/9" with "to: /blogs"' }, '/blog-details/9 was published and is no longer built: visitors, search engines and old links would get a 404', 'say in content/redirects.yaml where it went: "- from: /blog-details/9" with "to: /blogs"'],
-  'url-record-out-of-date': [{ count: 1, first: '/blog-details/3' }, 'content/published-urls.txt did not list /blog-details/3, which this build publishes', 'the build has added them: commit content/published-urls.txt with the content'],
+  'url-record-out-of-date': [{ count: 1, first: '/blog-details/3' }, 'content/published-urls.txt did not list /blog-details/3, which this site publishes or has scheduled', 'the build has added them: commit content/published-urls.txt with the content'],
   'redirect-from-live-page': [{ from: '/blogs' }, '/blogs is redirected, but the site still builds that page', 'remove this redirect, or remove the page it would hide'],
   'redirect-target-missing': [{ to: '/faq', suggestion: '/faqs' }, 'redirect to "/faq", a page the site does not build', 'did you mean /faqs?'],
   'redirect-chain': [{ to: '/b', final: '/blogs' }, 'redirect to /b, which is itself redirected', 'send it straight to /blogs: every hop costs the visitor a round trip'],

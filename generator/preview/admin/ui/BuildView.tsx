@@ -40,7 +40,7 @@ function Schedule({ state }: { state: AdminState }) {
       <h2 id="schedule-heading">Scheduled and expired</h2>
       <p>
         The site as it is {schedule.shifted ? <strong>at {schedule.atLocal} (site preview --at)</strong> : <>now, {schedule.atLocal}</>}. Items go up at their
-        publishAt and come down at their expiresAt, {schedule.zone.replace(/_/g, ' ')} time; the site is published every hour.
+        publishAt and come down at their expiresAt ({schedule.zone.split('/').pop()!.replace(/_/g, ' ')} time); the site is published every hour.
       </p>
       {schedule.items.length ? (
         <TableScroll label="Table: scheduled and expired items">
