@@ -158,7 +158,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     problems = error.problems;
     reportProblems(problems, log);
   }
-  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, log });
+  // Content is changed from /_admin only while nobody but this machine can reach the preview.
+  const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(options.host);
+  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, log, writable: loopback });
   admin.built({ kind: 'full', ms: performance.now() - start, edited: [] });
 
   const send = (event: string, data: unknown) => {

@@ -11,6 +11,7 @@ import type { Problem } from '../../problems/problems.ts';
 import { adminState } from './state.ts';
 import { escapeHtml } from '../../../common/html.ts';
 import type { BuildRun } from './types.ts';
+import { createStudio } from '../studio.ts';
 
 export interface AdminOptions {
   root: string;
@@ -19,6 +20,8 @@ export interface AdminOptions {
   /** The preview's current content problems. */
   problems: () => Problem[];
   log: (line: string) => void;
+  /** Whether the admin may change content: the preview listens on a loopback address only. */
+  writable?: boolean;
 }
 
 /** What the preview tells the admin after a build or rebuild. */
@@ -59,6 +62,7 @@ const ADMIN_HEADERS = {
 export function createAdmin(options: AdminOptions): Admin {
   const builds: BuildRun[] = [];
   const clients = new Set<ServerResponse>();
+  const studio = createStudio(options.contentDir, options.writable ?? false);
   const ui = bundleUi(options.root);
   ui.catch((error: Error) => options.log(`✗ the admin preview could not be bundled: ${error.message}`));
 
@@ -79,7 +83,7 @@ export function createAdmin(options: AdminOptions): Admin {
   async function serveUi(res: ServerResponse, part: 'html' | 'js' | 'css'): Promise<void> {
     const { js, css } = await ui;
     const brand = options.builder.site?.config.brand ?? 'Site';
-    const bodies = { html: shell(brand), js, css };
+    const bodies = { html: shell(brand, studio.token), js, css };
     const types = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' };
     res.writeHead(200, { ...ADMIN_HEADERS, 'content-type': types[part] });
     res.end(bodies[part]);
@@ -97,6 +101,7 @@ export function createAdmin(options: AdminOptions): Admin {
         res.end(`admin preview error: ${error.message}`);
       };
       try {
+        if (studio.handle(req, res, url)) return true;
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           res.writeHead(405, { ...ADMIN_HEADERS, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
         } else if (path === '/_admin' || path === '/_admin/') serveUi(res, 'html').catch(fail);
@@ -207,7 +212,8 @@ async function bundleUi(root: string): Promise<{ js: Buffer; css: Buffer }> {
 // Its own icon: the site's favicon does not exist while the first build has content problems.
 const FAVICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#0a7f5a'/></svg>")}`;
 
-function shell(brand: string): string {
+function shell(brand: string, token: string): string {
   const title = `Admin preview · ${escapeHtml(brand)}`;
-  return `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="icon" href="${FAVICON}"><link rel="stylesheet" href="/_admin/app.css"><script type="module" src="/_admin/app.js"></script></head><body><div id="admin-root"><noscript>The admin preview needs JavaScript.</noscript></div></body></html>`;
+  // The writes' token (studio.ts): a page of another site cannot read it, so cannot send it.
+  return `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="site-token" content="${escapeHtml(token)}"><title>${title}</title><link rel="icon" href="${FAVICON}"><link rel="stylesheet" href="/_admin/app.css"><script type="module" src="/_admin/app.js"></script></head><body><div id="admin-root"><noscript>The admin preview needs JavaScript.</noscript></div></body></html>`;
 }

@@ -1,0 +1,110 @@
+// The admin's writes to content/ (generator/preview/studio.ts) against a real `site preview` on a
+// copy of content/: a save changes only the edited line and the preview rebuilds; a file changed
+// on disk meanwhile is never overwritten; undo; and every request that is not the admin page's
+// own (no token, another Origin, a path outside content/, a link, a file of no collection) is refused.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { startPreview, type Preview } from '../../../generator/preview/server.ts';
+import { sandbox, type Sandbox } from '../../helpers.ts';
+
+let box: Sandbox;
+let preview: Preview;
+let token = '';
+const FAQ = 'faqs/01-benefits.yaml';
+const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+beforeAll(async () => {
+  box = sandbox();
+  preview = await startPreview({ contentDir: box.content, outDir: join(box.dir, 'out'), port: 0, host: '127.0.0.1', watch: true, log: () => {} });
+  const html = await (await fetch(`${preview.url}/_admin`)).text();
+  token = /<meta name="site-token" content="([^"]+)">/.exec(html)![1]!;
+}, 120_000);
+
+afterAll(async () => {
+  await preview?.close();
+  box?.remove();
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${preview.url}${path}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: preview.url, 'x-site-token': token, ...headers },
+  body: JSON.stringify(body),
+});
+
+describe('saving a form', () => {
+  test('reads a file, saves one changed value as one changed line, and the preview rebuilds the page', async () => {
+    const read = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { text: string; sha256: string; writable: boolean };
+    expect(read.writable).toBe(true);
+    expect(read.sha256).toBe(sha(readFileSync(join(box.content, FAQ))));
+    const before = read.text;
+    const next = preview.nextUpdate();
+    const saved = await post('/_admin/api/file', { path: FAQ, sha256: read.sha256, edits: [{ path: ['title'], value: 'Why do fleets use telematics?' }] });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ changed: true, structural: false });
+    const after = box.read(FAQ);
+    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
+    expect(changed).toEqual(['title: "Why do fleets use telematics?"']);
+    expect((await next).problems).toEqual([]);
+    expect(await (await fetch(`${preview.url}/faqs`)).text()).toContain('Why do fleets use telematics?');
+  });
+
+  test('a file changed on disk since the form read it is not overwritten: the answer carries both versions\' current one', async () => {
+    const { sha256 } = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string };
+    box.edit(FAQ, /^order: (\d+)$/m, 'order: $1  # an edit in the author\'s editor');
+    const text = box.read(FAQ);
+    const refused = await post('/_admin/api/file', { path: FAQ, sha256, edits: [{ path: ['title'], value: 'Lost?' }] });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ text, sha256: sha(text) });
+    expect(box.read(FAQ)).toBe(text);
+  });
+
+  test('undo puts back the bytes before the last save, unless the file changed since', async () => {
+    const { sha256, text } = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string; text: string };
+    expect((await post('/_admin/api/file', { path: FAQ, sha256, edits: [{ path: ['order'], value: 9 }] })).status).toBe(200);
+    expect(box.read(FAQ)).not.toBe(text);
+    const undone = await post('/_admin/api/undo', { path: FAQ });
+    expect(undone.status).toBe(200);
+    expect(box.read(FAQ)).toBe(text);
+    expect((await post('/_admin/api/undo', { path: FAQ })).status).toBe(409);
+  });
+
+  test('an unchanged form writes nothing', async () => {
+    const { sha256, text } = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string; text: string };
+    const title = /^title: "(.*)"$/m.exec(text)![1];
+    const same = await post('/_admin/api/file', { path: FAQ, sha256, edits: [{ path: ['title'], value: title }] });
+    expect(await same.json()).toMatchObject({ changed: false });
+    expect(box.read(FAQ)).toBe(text);
+  });
+});
+
+describe('refused', () => {
+  test('without the admin page\'s token, or from another origin', async () => {
+    const { sha256 } = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string };
+    const body = { path: FAQ, sha256, edits: [{ path: ['title'], value: 'Hacked' }] };
+    expect((await post('/_admin/api/file', body, { 'x-site-token': 'x'.repeat(token.length) })).status).toBe(403);
+    expect((await post('/_admin/api/file', body, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post('/_admin/api/file', body, { 'content-type': 'text/plain' })).status).toBe(415);
+    expect(box.read(FAQ)).not.toContain('Hacked');
+  });
+
+  test('paths outside content/, through a link, or not a content file of a collection', async () => {
+    writeFileSync(join(box.dir, 'outside.yaml'), 'title: outside\n');
+    symlinkSync(join(box.dir, 'outside.yaml'), join(box.content, 'faqs/99-link.yaml'));
+    for (const path of ['../outside.yaml', 'faqs/../../outside.yaml', '/etc/passwd', 'faqs/99-link.yaml', 'published-urls.txt', 'images/brand/logo.svg', 'faqs/missing.yaml']) {
+      const read = await fetch(`${preview.url}/_admin/api/file?path=${encodeURIComponent(path)}`);
+      expect(read.status, path).toBe(400);
+      const write = await post('/_admin/api/file', { path, sha256: 'x', edits: [{ path: ['title'], value: 'x' }] });
+      expect(write.status, path).toBe(400);
+    }
+    expect(readFileSync(join(box.dir, 'outside.yaml'), 'utf8')).toBe('title: outside\n');
+  });
+
+  test('edits that are not field paths and values, and bodies over the limit', async () => {
+    const { sha256 } = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string };
+    expect((await post('/_admin/api/file', { path: FAQ, sha256, edits: [{ path: ['__proto__', 'x'], value: 1 }] })).status).toBe(400);
+    expect((await post('/_admin/api/file', { path: FAQ, sha256, edits: [{ path: [], value: 1 }] })).status).toBe(400);
+    expect((await post('/_admin/api/file', { path: FAQ, sha256, edits: 'x'.repeat(300 * 1024) })).status).toBe(413);
+  });
+});
