@@ -1,7 +1,7 @@
 // The build as a list of timed stages, and the state the preview keeps between rebuilds so
 // one edit re-renders only the pages that depend on it.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { collectionOf } from '../content/collections.ts';
@@ -25,7 +25,7 @@ import { PageWeights } from './page-weights.ts';
 import { readExpectedPage } from '../speed/page-cache-entry.ts';
 import { MANIFEST, type Hashed, type Linkable, type Outputs, type ReadBytes } from '../output/write.ts';
 import { isSitemapPart, manifestFor, manifestPath, robots, sitemaps, webManifest, type FileDigest } from '../output/site-files.ts';
-import { displayPath, inspectUnder, readUnder } from '../content/paths.ts';
+import { displayPath, inspectUnder, readUnder, replaceFile } from '../content/paths.ts';
 import { sha256 } from '../hash.ts';
 import { ContentError, sortProblems, type Problem } from '../problems/problems.ts';
 import { blogListPath, feed, feedPath, searchIndex, searchIndexPath } from '../render/feed.ts';
@@ -479,10 +479,7 @@ export class Builder {
    */
   recordUrls(): boolean {
     if (!this.urls?.changed || this.options.now !== undefined) return false;
-    const file = join(this.options.contentDir, URL_RECORD);
-    const temp = `${file}.tmp-${process.pid}`;
-    writeFileSync(temp, this.urls.record);
-    renameSync(temp, file);
+    replaceFile(join(this.options.contentDir, URL_RECORD), this.urls.record, 'site-build');
     this.urls = { ...this.urls, changed: false };
     return true;
   }

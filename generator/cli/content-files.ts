@@ -2,22 +2,15 @@
 // (generator/content/paths.ts): nothing through a symbolic link, only regular files of at most
 // MAX_CONTENT_BYTES, new files created with `wx` and edits replaced by rename. Each refusal is a
 // usage error (exit 2) in the build's words, before anything is written.
-import { lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
 import { readContentFile, tooBigProblem } from '../content/load.ts';
-import { displayPath, inspectUnder, statusProblem, type PathStatus } from '../content/paths.ts';
+import { displayPath, inspectUnder, replaceFile, statusProblem, type PathStatus } from '../content/paths.ts';
 import type { Problem } from '../problems/problems.ts';
 
-/**
- * Replaces a file by rename, so a reader never sees half of it. The temporary file is created
- * with `wx`: a link planted under its name is never written through.
- */
-export function replace(abs: string, text: string, tag = 'site-translate'): void {
-  const temporary = `${abs}.${tag}-${process.pid}`;
-  writeFileSync(temporary, text, { flag: 'wx' });
-  renameSync(temporary, abs);
-}
+/** Replaces a content file by rename (content/paths.ts, replaceFile). */
+export const replace = (abs: string, text: string, tag = 'site-translate'): void => replaceFile(abs, text, tag);
 
 /**
  * The bytes of the content file `rel` (under the content folder) that a command reads, refused

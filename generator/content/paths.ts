@@ -2,7 +2,7 @@
 // inside its folder: a path read from a content file or a manifest is a plain relative path (no
 // "..", no absolute path), and it is resolved without following a symbolic link, so neither an
 // author's typo nor a planted link can make a build read or publish a file from elsewhere on disk.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { problem, type Place } from '../problems/errors.ts';
 import type { Problem } from '../problems/problems.ts';
@@ -162,4 +162,14 @@ export function specialEntriesUnder(root: string): { rel: string; link: boolean 
   };
   walk('');
   return found;
+}
+
+/**
+ * Replaces a file by rename, so a reader never sees half of it. The temporary file is created
+ * with `wx`: a link planted under its name is never written through.
+ */
+export function replaceFile(abs: string, data: string | Buffer, tag: string): void {
+  const temporary = `${abs}.${tag}-${process.pid}`;
+  writeFileSync(temporary, data, { flag: 'wx' });
+  renameSync(temporary, abs);
 }

@@ -159,8 +159,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     reportProblems(problems, log);
   }
   // Content is changed from /_admin only while nobody but this machine can reach the preview.
-  const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(options.host);
-  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, log, writable: loopback });
+  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, log, writable: isLoopback(options.host) });
   admin.built({ kind: 'full', ms: performance.now() - start, edited: [] });
 
   const send = (event: string, data: unknown) => {

@@ -5,11 +5,9 @@
 // Every path is a content file of a collection, resolved inside content/ without following a link;
 // a file that changed on disk since the form read it is never overwritten.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectionOf } from '../content/collections.ts';
-import { inspectUnder, pathFormProblem, readInspected } from '../content/paths.ts';
+import { inspectUnder, pathFormProblem, readInspected, replaceFile } from '../content/paths.ts';
 import { editYaml, type YamlEdit } from '../authoring/yaml-edit.ts';
 
 /** The largest request body a save may have: a content file is a few KB. */
@@ -70,7 +68,7 @@ export function createStudio(contentDir: string, writable: boolean): Studio {
     if (path === '/_admin/api/undo') {
       if (!last || last.rel !== file.rel) return void answer(res, 409, { error: 'nothing to undo in this file' });
       if (sha(current) !== last.after) return void answer(res, 409, { error: 'the file changed since the last save: nothing was undone', text: current.toString('utf8'), sha256: sha(current) });
-      replace(file.abs, last.before);
+      replaceFile(file.abs, last.before, 'site-studio');
       last = undefined;
       return void answer(res, 200, { path: file.rel, sha256: sha(readInspected(file.abs)), undone: true });
     }
@@ -85,7 +83,7 @@ export function createStudio(contentDir: string, writable: boolean): Studio {
       return void answer(res, 422, { error: (error as Error).message });
     }
     if (result.text === current.toString('utf8')) return void answer(res, 200, { path: file.rel, sha256: sha(current), changed: false });
-    replace(file.abs, Buffer.from(result.text));
+    replaceFile(file.abs, result.text, 'site-studio');
     last = { rel: file.rel, before: current, after: sha(result.text) };
     answer(res, 200, { path: file.rel, sha256: sha(result.text), changed: true, structural: result.structural });
   }
@@ -120,11 +118,4 @@ function validEdits(value: unknown): YamlEdit[] | undefined {
   const ok = value.every((e) => e && typeof e === 'object' && Array.isArray(e.path) && e.path.length > 0 && e.path.every((k: unknown) => (typeof k === 'string' && k !== '__proto__') || (Number.isInteger(k) && (k as number) >= 0))
     && (e.value === null || ['string', 'number', 'boolean'].includes(typeof e.value)));
   return ok ? (value as YamlEdit[]) : undefined;
-}
-
-/** A new file renamed over the old one: a reader never sees half a file. */
-function replace(abs: string, bytes: Buffer): void {
-  const temp = join(dirname(abs), `.${randomBytes(6).toString('hex')}.tmp`);
-  writeFileSync(temp, bytes, { flag: 'wx' });
-  renameSync(temp, abs);
 }
