@@ -46,12 +46,29 @@ export function editYaml(text: string, edits: readonly YamlEdit[]): EditResult {
     setScalar(node.srcToken, edit.value);
   }
   let out = tokens.map((token) => CST.stringify(token)).join('');
-  if (later.length) {
-    const document = parseDocument(out);
-    for (const edit of later) document.setIn(edit.path, edit.value);
-    out = document.toString({ lineWidth: 0 });
+  if (later.length) out = throughDocument(out, later);
+  // What was written must read back as what was typed (a value with a carriage return or another
+  // control character can come out of a token rewrite as a broken string); otherwise every edit
+  // goes through the Document API, which escapes them, and a file that still does not read back
+  // is refused rather than written.
+  if (!readsBack(out, edits)) {
+    out = throughDocument(text, edits);
+    if (!readsBack(out, edits)) throw new Error('yaml-edit: the values could not be written so that they read back as typed');
+    return { text: out, unchanged, structural: true };
   }
   return { text: out, unchanged, structural: later.length > 0 };
+}
+
+function throughDocument(text: string, edits: readonly YamlEdit[]): string {
+  const document = parseDocument(text);
+  for (const edit of edits) document.setIn(edit.path, edit.value);
+  return document.toString({ lineWidth: 0 });
+}
+
+function readsBack(text: string, edits: readonly YamlEdit[]): boolean {
+  const document = parseDocument(text);
+  if (document.errors.length) return false;
+  return edits.every((edit) => document.getIn(edit.path) === edit.value);
 }
 
 /** Rewrites one scalar token in place, keeping its quoting where the value allows it. */

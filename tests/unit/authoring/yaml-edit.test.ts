@@ -85,3 +85,12 @@ test('a value not in the file yet is added through the Document API: comments an
   expect(text).toContain('# the editor');
   expect(text.indexOf('title:')).toBeLessThan(text.indexOf('publishAt:'));
 });
+
+test('a value with carriage returns, or 300 characters of YAML-looking text, is written so that it reads back as typed; comments stay', () => {
+  const crlf = 'one\r\ntwo: three\n# not a comment';
+  const long = `${'é'.repeat(150)}${'x: y #'.repeat(25)}`;
+  const { text } = editYaml(FAQ, [{ path: ['title'], value: crlf }, { path: ['author', 'name'], value: long }, { path: ['content'], value: 'a\r\nb\n' }]);
+  expect(parse(text)).toMatchObject({ title: crlf, author: { name: long }, content: 'a\r\nb\n', order: 1 });
+  expect(text).toContain('# the editor');
+  expect(text.split('\n').filter((line) => line.startsWith('# not a comment'))).toEqual([]);
+});
