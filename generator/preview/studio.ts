@@ -4,11 +4,12 @@
 // it listens on a loopback address (anyone who reaches the machine could otherwise edit content).
 // Every path is a content file of a collection, resolved inside content/ without following a link;
 // a file that changed on disk since the form read it is never overwritten.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectionOf } from '../content/collections.ts';
 import { inspectUnder, pathFormProblem, readInspected, replaceFile } from '../content/paths.ts';
 import { editYaml, type YamlEdit } from '../authoring/yaml-edit.ts';
+import { sha256 } from '../hash.ts';
 
 /** The largest request body a save may have: a content file is a few KB. */
 export const MAX_SAVE_BYTES = 256 * 1024;
@@ -40,7 +41,7 @@ export function createStudio(contentDir: string, writable: boolean): Studio {
     return { rel, abs: status.abs };
   };
 
-  const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+  const sha = (bytes: Buffer | string) => sha256(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
 
   function read(url: URL, res: ServerResponse): void {
     const file = fileOf(url.searchParams.get('path'));
