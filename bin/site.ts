@@ -114,14 +114,15 @@ program
   .option('--no-watch', 'serve without watching for changes')
   .option('--mail-port <port>', 'port of the local SES stand-in, whose inbox page shows the e-mails the forms send (on 127.0.0.1; 0: any free one)', portParser('--mail-port'), 0)
   .option('--at <moment>', 'show the site as it will be at this moment, e.g. "2026-12-07 09:00" (site.yaml timeZone): scheduled items appear, expired ones go')
-  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number; at?: string }) => {
+  .option('--allow-edits', 'let the admin change content/ while listening beyond 127.0.0.1 (--host): anyone who reaches the port can then edit it')
+  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number; at?: string; allowEdits?: boolean }) => {
     // Before the build: a busy port is a usage error, found before any work starts.
     const contentDir = content();
     const now = parseAt(opts.at, contentDir);
     await assertPortFree(opts.host, opts.port, { command: 'preview', flag: '--port' });
     await assertPortFree('127.0.0.1', opts.mailPort, { command: 'preview', flag: '--mail-port' });
     const { startPreview } = await import('../generator/preview/server.ts');
-    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort, now });
+    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort, now, allowEdits: opts.allowEdits });
   });
 
 program

@@ -12,10 +12,8 @@ export type FieldPath = readonly (string | number)[];
 /** A value an author types into a form field. */
 export type FieldValue = string | number | boolean | null;
 
-export interface YamlEdit {
-  path: FieldPath;
-  value: FieldValue;
-}
+/** A value set (or added), or a key or list item removed (`remove: true`). */
+export type YamlEdit = { path: FieldPath; value: FieldValue; remove?: undefined } | { path: FieldPath; remove: true; value?: undefined };
 
 export interface EditResult {
   text: string;
@@ -35,6 +33,11 @@ export function editYaml(text: string, edits: readonly YamlEdit[]): EditResult {
   const later: YamlEdit[] = [];
   for (const edit of edits) {
     const node = doc.getIn(edit.path, true);
+    if (edit.remove) {
+      if (node !== undefined) later.push(edit);
+      else unchanged++;
+      continue;
+    }
     if (!isScalar(node) || !node.srcToken) {
       later.push(edit);
       continue;
@@ -61,14 +64,18 @@ export function editYaml(text: string, edits: readonly YamlEdit[]): EditResult {
 
 function throughDocument(text: string, edits: readonly YamlEdit[]): string {
   const document = parseDocument(text);
-  for (const edit of edits) document.setIn(edit.path, edit.value);
+  for (const edit of edits) {
+    if (edit.remove) document.deleteIn(edit.path);
+    else document.setIn(edit.path, edit.value);
+  }
   return document.toString({ lineWidth: 0 });
 }
 
+/** Every set value reads back as typed; a removed key is gone (a removed list item moves the rest up, so only its list is known to be shorter). */
 function readsBack(text: string, edits: readonly YamlEdit[]): boolean {
   const document = parseDocument(text);
   if (document.errors.length) return false;
-  return edits.every((edit) => document.getIn(edit.path) === edit.value);
+  return edits.every((edit) => (edit.remove ? typeof edit.path.at(-1) === 'number' || !document.hasIn(edit.path) : document.getIn(edit.path) === edit.value));
 }
 
 /** Rewrites one scalar token in place, keeping its quoting where the value allows it. */

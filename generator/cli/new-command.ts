@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { loadAll } from '../content/load.ts';
 import { displayPath as display } from '../content/paths.ts';
 import { planNew, TRANSLATION, UsageError, type PlannedFile } from '../authoring/new.ts';
-import { checkNewFile, createFile, readContentArg, replace } from './content-files.ts';
-import { planStart, runStart } from './translate-command.ts';
+import { checkNewFile, createFile, readContentArg, replace } from '../content/writes.ts';
+import { runStart } from './translate-command.ts';
+import { planStart } from '../authoring/translation-files.ts';
 import { bold, dim, green } from '../terminal.ts';
 
 export interface NewOptions {

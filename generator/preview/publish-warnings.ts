@@ -4,9 +4,10 @@ import type { Builder } from '../build/build.ts';
 import { runChecks } from '../checks/checks.ts';
 import { checkInput } from '../checks/check-input.ts';
 import { warningLines } from '../terminal.ts';
+import type { Problem } from '../problems/problems.ts';
 
 /** The warnings publishing would stop on, and the lines `site build --strict` prints for them. */
-export interface PublishWarnings { count: number; lines: string[] }
+export interface PublishWarnings { count: number; lines: string[]; warnings: Problem[] }
 
 /**
  * The build's warnings as `site build` finds them. The preview builds drafts and publishing
@@ -18,5 +19,5 @@ export function publishWarnings(builder: Builder, contentDir: string): PublishWa
   const drafts = new Set(builder.routes.filter((route) => (route.props.post as { draft?: boolean } | undefined)?.draft === true).map((route) => route.path));
   const input = checkInput(builder, contentDir);
   const warnings = runChecks({ ...input, pages: input.pages.filter((page) => !drafts.has(page.path)) });
-  return { count: warnings.length, lines: warningLines(warnings) };
+  return { count: warnings.length, lines: warningLines(warnings), warnings };
 }

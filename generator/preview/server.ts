@@ -40,6 +40,8 @@ export interface PreviewOptions {
   timeouts?: ServerTimeouts;
   /** Quiet: tests start many previews. */
   log?: (line: string) => void;
+  /** Let the admin change content while listening beyond a loopback address (`--allow-edits`). */
+  allowEdits?: boolean;
 }
 
 export interface Preview {
@@ -133,7 +135,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
 
   // What `site build --strict` would stop on, after the last good build; printed when it changes.
-  let warnings: PublishWarnings = { count: 0, lines: [] };
+  let warnings: PublishWarnings = { count: 0, lines: [], warnings: [] };
   let schedule = '';
   const checkWarnings = () => {
     // The record of published URLs, kept as `site build` keeps it (not for a preview --at another moment).
@@ -159,7 +161,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     reportProblems(problems, log);
   }
   // Content is changed from /_admin only while nobody but this machine can reach the preview.
-  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, log, writable: isLoopback(options.host) });
+  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, publishWarnings: () => warnings.warnings, log, writable: isLoopback(options.host) || options.allowEdits === true });
   admin.built({ kind: 'full', ms: performance.now() - start, edited: [] });
 
   const send = (event: string, data: unknown) => {
@@ -250,7 +252,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   log(`${bold('Preview')} ${url}  ${dim('(Ctrl+C to stop)')}`);
   log(`  Admin preview: ${url}/_admin`);
   // Nothing on the preview asks for a password: beyond this machine, say who can reach it.
-  if (!isLoopback(options.host)) log(yellow(`  ⚠ Listening on ${options.host}: anyone who can reach this machine on port ${port} can open the admin and read or clear the leads sent on this preview. Leave --host out (127.0.0.1) unless another device must see it.`));
+  if (!isLoopback(options.host)) log(yellow(`  ⚠ Listening on ${options.host}: anyone who can reach this machine on port ${port} can open the admin and read or clear the leads sent on this preview${options.allowEdits ? ', and change content/ (--allow-edits)' : ''}. Leave --host out (127.0.0.1) unless another device must see it.`));
 
   // Changes are gathered until the watcher has been quiet for QUIET_MS, so an editor's save (a
   // probe file, a backup, the write, a rename: all within a few milliseconds) or a "save all" is

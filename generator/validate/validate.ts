@@ -463,14 +463,14 @@ function displayContent(contentDir: string, rel: string): string {
 }
 
 /** The category slugs of blog-categories.yaml, valid or not, so one mistake there does not flag every post. */
-function categorySlugs(parsed: SourceRecord[]): string[] {
+export function categorySlugs(parsed: SourceRecord[]): string[] {
   const data = parsed.find((r) => r.collection === 'categories')?.data as { categories?: unknown } | undefined;
   const list = Array.isArray(data?.categories) ? (data.categories as { slug?: unknown }[]) : [];
   return list.map((c) => c?.slug).filter((slug): slug is string => typeof slug === 'string');
 }
 
 /** The job categories the English careers page names (sections.jobs.categories), which a job's category must be one of. */
-function jobCategoryNames(parsed: SourceRecord[]): string[] {
+export function jobCategoryNames(parsed: SourceRecord[]): string[] {
   const data = parsed.find((r) => r.collection === 'pages' && r.slug === 'career' && (r.locale ?? 'en') === 'en')?.data as { sections?: { jobs?: { categories?: unknown } } } | undefined;
   const map = data?.sections?.jobs?.categories;
   return map && typeof map === 'object' && !Array.isArray(map) ? Object.keys(map) : [];

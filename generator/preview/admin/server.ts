@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Builder, Update } from '../../build/build.ts';
 import type { Problem } from '../../problems/problems.ts';
-import { adminState } from './state.ts';
+import { adminState, problemInfo } from './state.ts';
 import { escapeHtml } from '../../../common/html.ts';
 import type { BuildRun } from './types.ts';
-import { createStudio } from '../studio.ts';
+import { createStudio } from '../studio/index.ts';
 
 export interface AdminOptions {
   root: string;
@@ -19,6 +19,8 @@ export interface AdminOptions {
   contentDir: string;
   /** The preview's current content problems. */
   problems: () => Problem[];
+  /** The warnings `site build --strict` would stop on, after the last good build. */
+  publishWarnings?: () => Problem[];
   log: (line: string) => void;
   /** Whether the admin may change content: the preview listens on a loopback address only. */
   writable?: boolean;
@@ -62,11 +64,11 @@ const ADMIN_HEADERS = {
 export function createAdmin(options: AdminOptions): Admin {
   const builds: BuildRun[] = [];
   const clients = new Set<ServerResponse>();
-  const studio = createStudio(options.contentDir, options.writable ?? false);
+  const studio = createStudio({ root: options.root, contentDir: options.contentDir, builder: options.builder, writable: options.writable ?? false, problemInfo });
   const ui = bundleUi(options.root);
   ui.catch((error: Error) => options.log(`✗ the admin preview could not be bundled: ${error.message}`));
 
-  const state = () => adminState({ builder: options.builder, contentDir: options.contentDir, problems: options.problems(), builds });
+  const state = () => adminState({ builder: options.builder, contentDir: options.contentDir, problems: options.problems(), publishWarnings: options.publishWarnings?.() ?? [], builds, writable: options.writable ?? false });
 
   function serveState(res: ServerResponse): void {
     res.writeHead(200, { ...ADMIN_HEADERS, 'content-type': 'application/json; charset=utf-8' });

@@ -15,6 +15,7 @@ import { allLocales, locales, splitLocale } from '../../content/locales.ts';
 import type { TranslationStatus } from '../../validate/translations.ts';
 import { resolveUrl, tableOf } from '../url-rule.ts';
 import { describeMoment } from '../../content/schedule.ts';
+import { escapeHtml } from '../../../common/html.ts';
 import { pageTranslation, statusesByTranslation, translationsOf } from './translations.ts';
 import { photosOf } from './images.ts';
 import type { AdminState, BuildRun, CollectionInfo, FileRef, PageInfo, ProblemInfo, ScheduleInfo } from './types.ts';
@@ -24,10 +25,14 @@ export interface StateInput {
   contentDir: string;
   /** The current content problems (empty when the last rebuild succeeded). */
   problems: Problem[];
+  /** What `site build --strict` would stop on besides the problems. */
+  publishWarnings?: Problem[];
   builds: BuildRun[];
+  /** Whether the admin may change content (studio/). */
+  writable?: boolean;
 }
 
-export function adminState({ builder, contentDir, problems, builds }: StateInput): AdminState {
+export function adminState({ builder, contentDir, problems, publishWarnings = [], builds, writable = false }: StateInput): AdminState {
   const budgets = budgetsOf(builder.site?.config.budgets);
   const records = [...builder.records.values()];
   const pages = pagesOf(builder, budgets, statusesByTranslation(records));
@@ -42,6 +47,9 @@ export function adminState({ builder, contentDir, problems, builds }: StateInput
     photos: photosOf(photoSources(builder), contentDir, fileRef, problemInfo),
     builds,
     schedule: scheduleOf(builder),
+    // Content problems stop every build; the warnings stop `site build --strict`, which publishing runs.
+    publish: { blocking: [...problems.filter((p) => p.severity === 'error'), ...(problems.some((p) => p.severity === 'error') ? [] : publishWarnings)].map(problemInfo) },
+    writable,
   };
 }
 
@@ -66,7 +74,7 @@ export function fileRef(file: string, line?: number, column?: number): FileRef {
 }
 
 /** A problem as the admin shows it: the catalogue's message and hint, never re-parsed. */
-function problemInfo(p: Problem): ProblemInfo {
+export function problemInfo(p: Problem): ProblemInfo {
   return { at: fileRef(p.file, p.line, p.column), path: p.path, code: p.code, severity: p.severity, message: p.message, hint: p.hint };
 }
 
@@ -97,6 +105,15 @@ function collectionsOf(builder: Builder, contentDir: string, problems: Problem[]
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   // Each translation right after its English file (content/fr/blog/x.md after content/blog/x.md).
   const order = (r: SourceRecord) => splitLocale(r.relPath);
+  // An item of a list (a FAQ, a team member) is no page's source: it is on the pages that show its title.
+  const html = new Map<string, string>();
+  const textOf = (page: PageInfo) => html.get(page.path) ?? html.set(page.path, builder.outputs.get(builder.routes.find((r) => r.path === page.path)?.file ?? '')?.toString('utf8') ?? '').get(page.path)!;
+  const pagesOf = (r: SourceRecord, title: string): string[] => {
+    const own = pages.filter((p) => p.sources.some((s) => s.file === r.file)).map((p) => p.path);
+    if (own.length || title.length < 4 || collections[r.collection].kind === 'markdown-dir') return own;
+    const needle = escapeHtml(title);
+    return pages.filter((p) => p.locale === localeOf(r) && textOf(p).includes(needle)).map((p) => p.path);
+  };
   const records = [...builder.records.values()].sort((a, b) => order(a).rel.localeCompare(order(b).rel) || allLocales.indexOf(order(a).locale) - allLocales.indexOf(order(b).locale));
   return (Object.entries(collections) as [CollectionName, CollectionDef][]).map(([name, def]) => ({
     name,
@@ -114,7 +131,7 @@ function collectionsOf(builder: Builder, contentDir: string, problems: Problem[]
           at: fileRef(r.file),
           status: own.length ? 'invalid' : data.draft === true ? 'draft' : 'valid',
           problems: own.map(problemInfo),
-          pages: pages.filter((p) => p.sources.some((s) => s.file === r.file)).map((p) => p.path),
+          pages: def.kind === 'single' ? [] : pagesOf(r, String(data.title ?? data.name ?? data.heading ?? '')),
         };
       }),
   }));

@@ -178,6 +178,10 @@ export interface AdminState {
   builds: BuildRun[];
   /** Items with publishAt or expiresAt, soonest change first, at the moment the preview shows (`--at`, or now). */
   schedule: ScheduleInfo;
+  /** What would stop publishing (`site build --strict`): content problems first; the warnings once there are none. */
+  publish: { blocking: ProblemInfo[] };
+  /** Whether the admin may change content: the preview listens on a loopback address, or --allow-edits. */
+  writable: boolean;
 }
 
 export interface ScheduleInfo {

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { AdminState } from '../types.ts';
 import { useAdminState, useHashPlace } from './hooks.ts';
-import { plural, time } from './common.tsx';
+import { editHref, plural, time } from './common.tsx';
 import { PagesView, DevicesView } from './PagesView.tsx';
 import { ContentView } from './ContentView.tsx';
 import { TranslationsView } from './TranslationsView.tsx';
@@ -11,6 +11,8 @@ import { LeadsView, useLeads } from './LeadsView.tsx';
 import { ChecksView } from './ChecksView.tsx';
 import { PhotosView } from './PhotosView.tsx';
 import { BuildView } from './BuildView.tsx';
+import { ChangesView } from './ChangesView.tsx';
+import { EditorView } from './editor/EditorView.tsx';
 
 const TABS = [
   { id: 'pages', label: 'Pages' },
@@ -20,6 +22,7 @@ const TABS = [
   { id: 'checks', label: 'Checks' },
   { id: 'photos', label: 'Photos' },
   { id: 'build', label: 'Build' },
+  { id: 'changes', label: 'Changes' },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
@@ -27,7 +30,9 @@ type TabId = (typeof TABS)[number]['id'];
 export function App() {
   const { state, live } = useAdminState();
   const place = useHashPlace('pages');
-  const tab: TabId = TABS.some((t) => t.id === place.tab) ? (place.tab as TabId) : 'pages';
+  // The editor is reached from an item (Content, Pages, Checks), not from a tab of its own.
+  const editing = place.tab === 'edit' ? place.params.get('path') : null;
+  const tab: TabId = editing ? 'content' : TABS.some((t) => t.id === place.tab) ? (place.tab as TabId) : 'pages';
   const leads = useLeads(tab === 'leads');
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -35,10 +40,10 @@ export function App() {
 
   // A new section is a new page for keyboard and screen-reader users: move focus to its heading.
   useEffect(() => {
-    document.title = `${TABS.find((t) => t.id === tab)!.label} · Admin preview`;
+    document.title = `${editing ? `Edit ${editing}` : TABS.find((t) => t.id === tab)!.label} · Admin preview`;
     if (first.current) first.current = false;
     else heading.current?.focus();
-  }, [tab, view]);
+  }, [tab, view, editing]);
 
   const counts: Record<TabId, Count | undefined> = state
     ? {
@@ -49,8 +54,9 @@ export function App() {
         checks: { text: String(state.checks.length), tone: state.checks.length ? 'draft' : 'valid', label: plural(state.checks.length, 'thing') + ' to fix' },
         photos: photoCount(state),
         build: buildCount(state),
+        changes: undefined,
       }
-    : { pages: undefined, content: undefined, translations: undefined, leads: undefined, checks: undefined, photos: undefined, build: undefined };
+    : { pages: undefined, content: undefined, translations: undefined, leads: undefined, checks: undefined, photos: undefined, build: undefined, changes: undefined };
 
   return (
     <>
@@ -61,11 +67,12 @@ export function App() {
           <span className={`dot ${live ? 'dot--live' : 'dot--off'}`} aria-hidden="true" />
           {live ? `Live · updated ${state ? time(state.at) : '…'}` : 'Reconnecting to the preview…'}
         </p>
+        {state ? <PublishBadge state={state} /> : null}
         <a className="bar__site" href="/" target="_blank" rel="noopener">Open the site</a>
       </header>
       <nav className="tabs" aria-label="Admin sections">
         {TABS.map((t) => (
-          <a key={t.id} href={`#${t.id}`} aria-current={t.id === tab ? 'page' : undefined}>
+          <a key={t.id} href={`#${t.id}`} aria-current={t.id === tab && !editing ? 'page' : undefined}>
             {t.label}
             {counts[t.id] ? (
               <>
@@ -79,6 +86,8 @@ export function App() {
       <main id="main" className="main">
         {!state ? (
           <h1 ref={heading} tabIndex={-1}>Loading…</h1>
+        ) : editing ? (
+          <EditorView key={editing} state={state} path={editing} focus={place.params.get('field')} heading={heading} />
         ) : tab === 'pages' && view && state.pages.some((p) => p.path === view) ? (
           // Only a page of this build: the address is anyone's to write (a link in a chat or a
           // page), and this view links and frames what it names.
@@ -95,6 +104,8 @@ export function App() {
           <ChecksView state={state} heading={heading} />
         ) : tab === 'photos' ? (
           <PhotosView state={state} heading={heading} />
+        ) : tab === 'changes' ? (
+          <ChangesView state={state} heading={heading} />
         ) : (
           <BuildView state={state} heading={heading} />
         )}
@@ -104,6 +115,24 @@ export function App() {
 }
 
 interface Count { text: string; tone: string; label: string }
+
+/** Will it publish? What `site build --strict` would stop on, each linked to its field. */
+function PublishBadge({ state }: { state: AdminState }) {
+  const blocking = state.publish.blocking;
+  if (!blocking.length) return <p className="publish publish--ready" data-testid="publish-badge"><span aria-hidden="true">✓</span> Ready to publish</p>;
+  return (
+    <details className="publish publish--blocked" data-testid="publish-badge">
+      <summary>{plural(blocking.length, 'problem')} would stop publishing</summary>
+      <ul>
+        {blocking.map((p, i) => (
+          <li key={i}>
+            <a href={editHref(p.at.file, p.path)}>{p.at.file.replace(/^.*?content\//, '')}{p.path ? ` › ${p.path}` : ''}</a>: {p.message}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 function contentCount(state: AdminState): Count {
   const items = state.collections.flatMap((c) => c.items).length;

@@ -73,7 +73,7 @@ export function ChecksView({ state, heading }: { state: AdminState; heading: Ref
                   <tbody>
                     {checks.map((c, i) => (
                       <tr key={i}>
-                        <td><FileLink at={c.at} /></td>
+                        <td><FileLink at={c.at} field={c.path || undefined} /></td>
                         <td>{c.path ? <><code>{c.path}</code>: </> : null}{c.message}</td>
                         <td>{c.hint}</td>
                         <td>

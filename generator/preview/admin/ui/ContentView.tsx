@@ -2,6 +2,7 @@
 // invalid one, each problem located. Updates as files are saved (the state is pushed).
 import { useState, type RefObject } from 'react';
 import type { AdminState, CollectionInfo, ItemInfo, ItemStatus } from '../types.ts';
+import { NewItem } from './editor/NewItem.tsx';
 import { FileLink, LanguageTag, ProblemList, StatusBadge, collectionLabel as label, languageName, plural, servingNote, TableScroll } from './common.tsx';
 
 type Filter = 'all' | ItemStatus;
@@ -28,7 +29,9 @@ export function ContentView({ state, heading }: { state: AdminState; heading: Re
         Every file in <code>content/</code>, by collection; each French file (<code>content/fr/</code>) right after the
         English one it translates. Drafts show in the preview and here, never in <code>site build</code>.
         This page follows your edits: save a file and its status changes here without a reload.
+        Open any file's form with <strong>Edit</strong>.
       </p>
+      <NewItem writable={state.writable} />
       <div className="summary" data-testid="content-summary">
         <span className="summary__item summary__item--valid">{plural(count('valid'), 'valid item')}</span>
         <span className="summary__item summary__item--draft">{plural(count('draft'), 'draft')}</span>

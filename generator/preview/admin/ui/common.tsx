@@ -7,14 +7,34 @@ function breakable(path: string): ReactNode[] {
   return path.split('/').flatMap((part, i, parts) => (i < parts.length - 1 ? [part, '/', <wbr key={i} />] : [part]));
 }
 
-/** A file as a link VS Code opens; the text is the path, so any other editor can use it too. */
-export function FileLink({ at, location = true }: { at: FileRef; location?: boolean }) {
+/**
+ * A file as a link: a content file opens in the admin's editor (at `field` when given); any
+ * other file in VS Code, its path as the text so any other editor can use it too.
+ */
+export function FileLink({ at, location = true, field }: { at: FileRef; location?: boolean; field?: string }) {
   const where = location && at.line ? `:${at.line}${at.column ? `:${at.column}` : ''}` : '';
+  const edit = editHref(at.file, field);
+  if (edit !== '#checks') {
+    return (
+      <span className="file-links">
+        <a className="file" href={edit} title="Edit in the admin">
+          <code>{breakable(at.file)}{where}</code>
+        </a>{' '}
+        <a className="file__edit" href={edit} aria-label={`Edit ${at.file}`}>Edit</a>
+      </span>
+    );
+  }
   return (
     <a className="file" href={at.href} title="Open in VS Code">
       <code>{breakable(at.file)}{where}</code>
     </a>
   );
+}
+
+/** The editor at a problem's field, for a content file; the Checks section otherwise. */
+export function editHref(file: string, field?: string): string {
+  const rel = /(?:^|\/)content\/(.+\.(?:ya?ml|md))$/.exec(file)?.[1];
+  return rel ? `#edit?path=${encodeURIComponent(rel)}${field ? `&field=${encodeURIComponent(field)}` : ''}` : '#checks';
 }
 
 const STATUS_TEXT: Record<ItemStatus, string> = { valid: 'Valid', draft: 'Draft', invalid: 'Invalid' };
@@ -71,7 +91,7 @@ export function ProblemList({ problems }: { problems: ProblemInfo[] }) {
     <ul className="problems">
       {problems.map((p, i) => (
         <li key={i} className="problem">
-          <FileLink at={p.at} />
+          <FileLink at={p.at} field={p.path || undefined} />
           {p.path ? <span className="problem__field">Field <code>{p.path}</code></span> : <span className="problem__field">Whole file</span>}
           <span className="problem__what">{p.message}</span>
           {p.hint ? <span className="problem__fix"><strong>Fix:</strong> {p.hint}</span> : null}

@@ -5,8 +5,8 @@
 import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
-import { readContentFile, tooBigProblem } from '../content/load.ts';
-import { displayPath, inspectUnder, replaceFile, statusProblem, type PathStatus } from '../content/paths.ts';
+import { readContentFile, tooBigProblem } from './load.ts';
+import { displayPath, inspectUnder, replaceFile, statusProblem, type PathStatus } from './paths.ts';
 import type { Problem } from '../problems/problems.ts';
 
 /** Replaces a content file by rename (content/paths.ts, replaceFile). */
@@ -55,7 +55,7 @@ export function checkNewFile(contentDir: string, rel: string, taken: (abs: strin
  * checked again (a link swapped in meanwhile is refused), then written with `wx`, so a file that
  * appeared since the plan is never overwritten and a link in its place never followed.
  */
-export function createFile(contentDir: string, rel: string, text: string, taken: (abs: string) => UsageError): void {
+export function createFile(contentDir: string, rel: string, text: string | Buffer, taken: (abs: string) => UsageError): void {
   checkNewFile(contentDir, rel, taken);
   const abs = join(contentDir, rel);
   mkdirSync(dirname(abs), { recursive: true });
