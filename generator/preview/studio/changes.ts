@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, lstatSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { sha256 } from '../../hash.ts';
+import { UsageError } from '../../problems/errors.ts';
 
 export interface ChangedFile {
   /** Relative to content/. */
@@ -76,9 +77,9 @@ export class ContentChanges {
   /** The file as the last commit has it (a new file is deleted). `path` must be one `list` names. */
   async discard(path: string): Promise<void> {
     const git = await this.scope();
-    if (!git) throw new Error('discarding needs git: this folder is not in a repository');
+    if (!git) throw new UsageError('discarding needs git: this folder is not in a repository');
     const listed = (await this.list()).files.find((f) => f.path === path);
-    if (!listed) throw new Error(`${path} has no changes to discard`);
+    if (!listed) throw new UsageError(`${path} has no changes to discard`);
     const repoPath = `${git.spec === '.' ? '' : `${git.spec}/`}${path}`;
     if (listed.status === 'added') await run(git.root, ['rm', '--cached', '-q', '--ignore-unmatch', '--', repoPath]).then(() => run(git.root, ['clean', '-f', '-q', '--', repoPath]));
     else await run(git.root, ['checkout', 'HEAD', '--', repoPath]);
@@ -87,8 +88,8 @@ export class ContentChanges {
   /** Commits every change in content/ with `message`; answers the new commit's short hash. Never pushes. */
   async commit(message: string): Promise<string> {
     const git = await this.scope();
-    if (!git) throw new Error('committing needs git: this folder is not in a repository');
-    if (!(await this.list()).files.length) throw new Error('nothing in content/ has changed since the last commit');
+    if (!git) throw new UsageError('committing needs git: this folder is not in a repository');
+    if (!(await this.list()).files.length) throw new UsageError('nothing in content/ has changed since the last commit');
     await run(git.root, ['add', '-A', '--', git.spec]);
     // The author's own name where git knows it; otherwise a name that says where the commit came from.
     const known = (await run(git.root, ['config', 'user.email']).catch(() => '')).trim();

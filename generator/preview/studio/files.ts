@@ -2,7 +2,7 @@
 // and the text a save writes: changed values through yaml-edit (minimal diff), a new body after
 // the front matter's closing fence, or, for a file whose YAML does not parse, the text as typed.
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { collectionOf, collections } from '../../content/collections.ts';
 import { digestOf, parseSource, type SourceRecord } from '../../content/load.ts';
 import { splitLocale, translatedLocales, inLocale } from '../../content/locales.ts';
@@ -62,7 +62,7 @@ export interface OpenedFile {
   translations?: { locale: string; path: string; exists: boolean }[];
 }
 
-export function openFile(root: string, contentDir: string, file: ContentFile): OpenedFile {
+export function openFile(contentDir: string, file: ContentFile): OpenedFile {
   const bytes = readInspected(file.abs);
   const text = bytes.toString('utf8');
   const record = recordOf(text, file.rel);
@@ -85,7 +85,7 @@ export function openFile(root: string, contentDir: string, file: ContentFile): O
   opened.upToDate = hash === digest;
   opened.english = { path: english, data: sourceRecord.data ?? null, body: sourceRecord.body ?? null, digest };
   if (hash && hash !== digest) {
-    const stamped = stampedVersion(root, source.abs, hash);
+    const stamped = stampedVersion(source.abs, hash);
     if (stamped !== undefined) {
       const old = recordOf(stamped, english);
       opened.english.stamped = { data: old.data ?? null, body: old.body ?? null };
@@ -98,12 +98,14 @@ export function openFile(root: string, contentDir: string, file: ContentFile): O
  * The English file's text as it was when its translation was stamped: the newest committed version
  * whose digest is the translation's sourceHash. Undefined without git or when none matches.
  */
-function stampedVersion(root: string, abs: string, digest: string): string | undefined {
+function stampedVersion(abs: string, digest: string): string | undefined {
+  // git finds the repository that holds content/ from the file's own folder.
+  const cwd = dirname(abs);
   try {
-    const commits = execFileSync('git', ['log', '--format=%H', '-n', '200', '--', abs], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).split('\n').filter(Boolean);
-    const rel = execFileSync('git', ['ls-files', '--full-name', '--', abs], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    const commits = execFileSync('git', ['log', '--format=%H', '-n', '200', '--', abs], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).split('\n').filter(Boolean);
+    const rel = execFileSync('git', ['ls-files', '--full-name', '--', abs], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
     for (const commit of commits) {
-      const bytes = execFileSync('git', ['show', `${commit}:${rel}`], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000, maxBuffer: 8 * 1024 * 1024 });
+      const bytes = execFileSync('git', ['show', `${commit}:${rel}`], { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000, maxBuffer: 8 * 1024 * 1024 });
       if (digestOf(bytes) === digest) return bytes.toString('utf8');
     }
   } catch {

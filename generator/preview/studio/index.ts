@@ -66,7 +66,7 @@ export function createStudio(options: StudioOptions): Studio {
   async function read(url: URL): Promise<unknown> {
     if (url.pathname === '/_admin/api/changes') return changes.list();
     if (url.pathname === '/_admin/api/kinds') return { kinds: creatableKinds };
-    const opened = openFile(options.root, contentDir, fileOf(url.searchParams.get('path')));
+    const opened = openFile(contentDir, fileOf(url.searchParams.get('path')));
     return { ...opened, writable: options.writable, options: formOptions([...options.builder.records.values()], contentDir) };
   }
 
@@ -201,16 +201,23 @@ function saveInputOf(input: Record<string, unknown>): SaveInput {
   return save;
 }
 
-/** The bytes of a request, or undefined past `limit`. */
+/**
+ * The bytes of a request, or undefined past `limit`. The rest of an oversized body is read and
+ * dropped (up to four times the limit) so the author's browser gets the answer rather than a
+ * reset connection; a body bigger still is cut off.
+ */
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
+    if (size > limit * 4) {
+      req.destroy();
+      return undefined;
+    }
+    if (size <= limit) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return size > limit ? undefined : Buffer.concat(chunks);
 }
 
 const KEY = (k: unknown) => (typeof k === 'string' && k !== '__proto__' && k !== 'constructor' && k !== 'prototype' && k.length <= 200) || (Number.isInteger(k) && (k as number) >= 0 && (k as number) < 100_000);

@@ -16,7 +16,7 @@ const schemaFile = (id: string): Node => {
 };
 
 /** The resolved schema of a content-relative path (fr/blog/x.md as blog/x.md), or undefined for a file of no collection. */
-export function resolvedSchemaOf(relPath: string): Node | undefined {
+export function resolvedSchemaOf(relPath: string): Record<string, unknown> | undefined {
   const collection = collectionOf(relPath);
   if (!collection) return undefined;
   const { rel } = splitLocale(relPath);

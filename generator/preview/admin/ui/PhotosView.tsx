@@ -3,6 +3,7 @@
 // laptop download for each role the pages show it in, the pages, and its warnings located.
 import type { RefObject } from 'react';
 import type { AdminState, PhotoDownload, PhotoInfo } from '../types.ts';
+import { PhotoUpload } from './editor/PhotoUpload.tsx';
 import { Badge, FileLink, ProblemList, kb, plural, TableScroll } from './common.tsx';
 
 const FORMAT: Record<string, string> = { avif: 'AVIF', webp: 'WebP', jpeg: 'JPEG', png: 'PNG' };
@@ -19,6 +20,7 @@ export function PhotosView({ state, heading }: { state: AdminState; heading: Ref
         picks one file: below, what a <strong>phone</strong> (375&nbsp;px wide at 2×) and a <strong>laptop</strong>{' '}
         (1280&nbsp;px at 1×) download for each use, against the source&rsquo;s bytes.
       </p>
+      <PhotoUpload writable={state.writable} />
       <p className="summary">
         {state.photos.length ? plural(state.photos.length, 'photo') : 'No photo yet: the content\u2019s images are all SVG.'}
         {warnings ? <span className="summary__item--draft">{plural(warnings, 'warning')}</span> : null}

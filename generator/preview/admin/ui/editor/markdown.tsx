@@ -5,6 +5,13 @@ import { useMemo, useRef } from 'react';
 import MarkdownIt from 'markdown-it';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+// A content image (images/…) is shown from content/ itself: the built page's copy may not exist yet.
+const image = md.renderer.rules.image!;
+md.renderer.rules.image = (tokens, i, options, env, self) => {
+  const src = tokens[i]!.attrGet('src') ?? '';
+  if (/^images\//.test(src)) tokens[i]!.attrSet('src', `/_admin/api/image?path=${encodeURIComponent(src)}`);
+  return image(tokens, i, options, env, self);
+};
 
 type Tool = { label: string; name: string; apply: (selected: string) => { text: string; select?: [number, number] } };
 
