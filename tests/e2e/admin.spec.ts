@@ -52,8 +52,9 @@ test('Pages lists every page with the files it is built from, its weight, and vi
   await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(state.pages.length);
   const home = page.locator('tr[data-path="/"]');
-  const source = home.getByRole('link', { name: 'content/pages/home.yaml' });
-  await expect(source).toHaveAttribute('href', `vscode://file${box.content}/pages/home.yaml`);
+  // A content file opens in the admin's own editor.
+  const source = home.getByRole('link', { name: 'content/pages/home.yaml', exact: true });
+  await expect(source).toHaveAttribute('href', `#edit?path=${encodeURIComponent('pages/home.yaml')}`);
   await expect(home.locator('td.num').nth(1)).toHaveText(/^\d+\.\d KB$/);
   await expect(page.getByText('130 KB gzip per page')).toBeVisible();
 
@@ -95,8 +96,8 @@ test('an invalid date is located in Content (file:line, field, fix) and the over
   const panel = page.getByRole('region', { name: /1 content problem to fix/ });
   await expect(panel).toBeVisible({ timeout: 10_000 });
   const problem = panel.getByRole('listitem');
-  await expect(problem.getByRole('link')).toHaveText(`content/${POST}:${line}:7`);
-  await expect(problem.getByRole('link')).toHaveAttribute('href', `vscode://file${box.content}/${POST}:${line}:7`);
+  const link = problem.getByRole('link', { name: `content/${POST}:${line}:7`, exact: true });
+  await expect(link).toHaveAttribute('href', `#edit?path=${encodeURIComponent(POST)}&field=date`);
   await expect(problem).toContainText('Field date');
   await expect(problem).toContainText('"2024-13-01" is not a date');
   await expect(problem).toContainText('Fix: there are 12 months, and 13 is not one of them');
@@ -150,7 +151,7 @@ test('Translations counts each collection in French and lists what is left to do
     await expect(blog.nth(1)).toHaveText('9');
     const outdated = todo.locator(`li[data-file="content/fr/${ENGLISH}"]`);
     await expect(outdated).toContainText('Out of date');
-    await expect(outdated.getByRole('link', { name: `content/fr/${ENGLISH}:2:13` })).toHaveAttribute('href', `vscode://file${box.content}/fr/${ENGLISH}:2:13`);
+    await expect(outdated.getByRole('link', { name: `content/fr/${ENGLISH}:2:13`, exact: true })).toHaveAttribute('href', `#edit?path=${encodeURIComponent(`fr/${ENGLISH}`)}`);
     await expect(outdated.locator('code.command')).toHaveText(`npx site translate stamp content/fr/${ENGLISH}`);
     const missing = todo.locator(`li[data-file="content/${GONE}"]`);
     await expect(missing).toContainText('Missing');

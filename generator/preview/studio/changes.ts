@@ -30,6 +30,8 @@ const run = (cwd: string, args: string[], input?: string, ok: number[] = []) =>
       if (!error || ok.includes(Number(error.code))) resolve(stdout);
       else reject(new Error(stderr.trim() || error.message));
     });
+    // git may exit before reading its input: a closed pipe is its answer, never the preview's crash.
+    child.stdin?.on('error', () => {});
     child.stdin?.end(input ?? '');
   });
 

@@ -79,6 +79,18 @@ describe('saving a form', () => {
   });
 });
 
+describe('changes without git', () => {
+  test('the files changed since the preview started are listed (this copy is in no repository); discard and commit need git', async () => {
+    const changes = await (await fetch(`${preview.url}/_admin/api/changes`)).json() as { git: boolean; files: { path: string; status: string }[] };
+    expect(changes.git).toBe(false);
+    expect(changes.files).toContainEqual({ path: FAQ, status: 'modified', diff: '' });
+    expect(changes.files.every((f) => f.path !== 'site.yaml')).toBe(true);
+    const refused = await post('/_admin/api/commit', { message: 'x' });
+    expect(refused.status).toBe(422);
+    expect((await refused.json() as { error: string }).error).toContain('needs git');
+  });
+});
+
 describe('refused', () => {
   test('without the admin page\'s token, or from another origin', async () => {
     const { sha256 } = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string };

@@ -121,7 +121,9 @@ export function EditorView({ state, path, focus, heading }: { state: AdminState;
   // A problem's link names its field: focus it once the form is there.
   useEffect(() => {
     if (!file || !focus) return;
-    const target = document.querySelector<HTMLElement>(`[data-field="${CSS.escape(focus)}"] :is(input, select, textarea, button)`) ?? document.getElementById(fieldId(focus.split(/\.|\[|\]/).filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k))));
+    const at = `[data-field="${CSS.escape(focus)}"]`;
+    // The value's own control first (a Markdown field's toolbar comes before its text area).
+    const target = document.querySelector<HTMLElement>(`${at} :is(input, select, textarea)`) ?? document.querySelector<HTMLElement>(`${at} button`) ?? document.getElementById(fieldId(focus.split(/\.|\[|\]/).filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k))));
     target?.scrollIntoView({ block: 'center' });
     target?.focus();
   }, [file, focus]);

@@ -16,7 +16,7 @@ md.renderer.rules.image = (tokens, i, options, env, self) => {
 type Tool = { label: string; name: string; apply: (selected: string) => { text: string; select?: [number, number] } };
 
 const TOOLS: Tool[] = [
-  { label: 'H2', name: 'Heading', apply: (s) => ({ text: `\n## ${s || 'Heading'}\n` }) },
+  { label: 'H2', name: 'H2 heading', apply: (s) => ({ text: `\n## ${s || 'Heading'}\n` }) },
   { label: 'B', name: 'Bold', apply: (s) => ({ text: `**${s || 'bold text'}**` }) },
   { label: 'I', name: 'Italic', apply: (s) => ({ text: `*${s || 'italic text'}*` }) },
   { label: 'Link', name: 'Link', apply: (s) => ({ text: `[${s || 'link text'}](/contact-us)` }) },
