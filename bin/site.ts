@@ -70,7 +70,7 @@ program
 
 program
   .command('new')
-  .description('start a post, faq, job or solution: writes the file with every field to write marked TODO (a solution is also linked from navigation.yaml); or the French version of an English file: site new translation content/blog/x.md (as site translate start)')
+  .description('start a post, faq, job, solution, team-member or testimonial, every field to write marked TODO (a solution is also linked from the menus); or the French version of an English file: site new translation content/blog/x.md (as site translate start)')
   .argument('<kind>', 'post, faq, job, solution or translation')
   .argument('[title]', 'the title (a faq\'s question); required for a post and a solution; for a translation, the English file')
   .option('--slug <slug>', 'the file name (without extension) instead of one made from the title')

@@ -165,3 +165,31 @@ testimonials:
       role: ${todo('their job title and company')}
 `;
 }
+
+/** content/team/NN-<slug>.yaml: a leadership team member (`title` is the person's name). */
+export function teamMemberSkeleton(x: SkeletonInput): string {
+  return `# yaml-language-server: $schema=../../generator/schemas/team-member.schema.json
+order: ${x.next}
+name: ${x.title ? q(x.title) : todo('the person\'s full name')}
+role: ${todo('their title, e.g. Chief Operating Officer')}
+bio: ${todo('two or three sentences on what they did before and what they do here')}
+photo: images/people/team-1.svg  # a placeholder: add their portrait on the admin's Photos tab and pick it here
+photoAlt: ${todo('what the portrait shows, e.g. Portrait of Sophie Lavoie')}
+profileUrl: ${todo('their LinkedIn profile, https://www.linkedin.com/in/…')}
+`;
+}
+
+/** content/testimonials/NN-<slug>.yaml: a customer's words (`title` is the author's name), marked as a sample until they are a real customer's. */
+export function testimonialSkeleton(x: SkeletonInput): string {
+  return `# yaml-language-server: $schema=../../generator/schemas/testimonial.schema.json
+order: ${x.next}
+sample: true  # false only once these are a real customer's words, with their permission
+title: ${todo('the quote\'s headline, e.g. A clearer picture of our whole fleet')}
+text: ${todo('the customer\'s words, two or three sentences')}
+author: ${x.title ? q(x.title) : todo('the customer\'s full name')}
+role: ${todo('their title, e.g. Director of Operations')}
+company: ${todo('their company\'s name')}
+image: images/people/avatar-1.svg  # a placeholder: add their photo on the admin's Photos tab and pick it here
+rating: 5
+`;
+}

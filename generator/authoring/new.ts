@@ -6,7 +6,7 @@ import type { SourceRecord } from '../content/load.ts';
 import { ContentError } from '../problems/problems.ts';
 import { addSolutionLinks } from './navigation-edit.ts';
 import { TRANSLATE_MARKER } from './translate.ts';
-import { faqSkeleton, jobSkeleton, postSkeleton, solutionSkeleton, type SkeletonInput } from './new-templates.ts';
+import { faqSkeleton, jobSkeleton, postSkeleton, solutionSkeleton, teamMemberSkeleton, testimonialSkeleton, type SkeletonInput } from './new-templates.ts';
 
 // A mistake in the command line (exit 2); one class for every command (generator/problems/errors.ts).
 import { UsageError } from '../problems/errors.ts';
@@ -85,6 +85,22 @@ export const kinds: Record<string, KindDef> = {
     taken: (r, slug) => field(r, 'id') === slug,
     skeleton: jobSkeleton,
     summary: (_, slug) => `job ${slug}, open`,
+  },
+  'team-member': {
+    collection: 'team', titleRequired: false, untitled: 'new-member',
+    next: nextOrder('team'),
+    file: (slug, order) => `team/${String(order).padStart(2, '0')}-${slug}.yaml`,
+    taken: () => false,
+    skeleton: teamMemberSkeleton,
+    summary: (order) => `team member, order ${order}`,
+  },
+  testimonial: {
+    collection: 'testimonials', titleRequired: false, untitled: 'new-testimonial',
+    next: nextOrder('testimonials'),
+    file: (slug, order) => `testimonials/${String(order).padStart(2, '0')}-${slug}.yaml`,
+    taken: () => false,
+    skeleton: testimonialSkeleton,
+    summary: (order) => `testimonial, order ${order} (a sample until it is a real customer's)`,
   },
   solution: {
     collection: 'solutions', titleRequired: true,

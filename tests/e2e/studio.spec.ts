@@ -187,7 +187,7 @@ test('the publish badge: ready, then blocked by a broken link with a link to its
   // The new items' TODOs and an English FAQ changed since its translation stop publishing: back to the content as shipped.
   for (const file of ['blog/winter-tires-for-delivery-vans.md', 'jobs/fleet-data-analyst.yaml', 'solutions/trailer-tracking.yaml', 'images/blog/yard-at-dawn.png']) execFileSync('rm', [join(box.content, file)]);
   git('checkout', shipped, '--', 'content');
-  await expect(page.getByTestId('publish-badge')).toHaveText(/Ready to publish/, { timeout: 15_000 });
+  await expect(page.getByTestId('publish-badge').locator('summary')).toHaveText(/Ready to publish/, { timeout: 15_000 });
   box.edit(FAQ, /\]\(\/contact-us\)/, '](/contact-uss)');
   const badge = page.getByTestId('publish-badge');
   await expect(badge).toContainText('would stop publishing', { timeout: 15_000 });
@@ -200,7 +200,7 @@ test('the publish badge: ready, then blocked by a broken link with a link to its
   await expect(page.locator('#save-why')).toHaveText('1 change to save');
   await save(page).click();
   await rebuilt(page);
-  await expect(page.getByTestId('publish-badge')).toHaveText(/Ready to publish/, { timeout: 15_000 });
+  await expect(page.getByTestId('publish-badge').locator('summary')).toHaveText(/Ready to publish/, { timeout: 15_000 });
 });
 
 test('the editor is keyboard-complete and axe-clean, and fits a 375 px screen', async ({ page }) => {

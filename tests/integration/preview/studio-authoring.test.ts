@@ -99,6 +99,10 @@ describe('creating', () => {
     expect(again.status).toBe(422);
     expect((await again.json() as { error: string }).error).toContain('already exists');
     expect((await post('/_admin/api/new', { kind: 'virus' })).status).toBe(422);
+    // The kinds with an order: the next one, and a name from the title.
+    expect((await (await post('/_admin/api/new', { kind: 'team-member', title: 'Jordan Tremblay' })).json() as { path: string }).path).toBe('team/07-jordan-tremblay.yaml');
+    expect((await (await post('/_admin/api/new', { kind: 'testimonial', title: 'Priya Raman' })).json() as { path: string }).path).toBe('testimonials/05-priya-raman.yaml');
+    expect(box.read('testimonials/05-priya-raman.yaml')).toMatch(/^sample: true/m);
   });
 });
 

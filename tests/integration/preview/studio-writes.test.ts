@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { startPreview, type Preview } from '../../../generator/preview/server.ts';
 import { sandbox, type Sandbox } from '../../helpers.ts';
 
@@ -101,6 +102,18 @@ describe('refused', () => {
     expect(box.read(FAQ)).not.toContain('Hacked');
   });
 
+  test('from a page whose Host is not this preview\'s (DNS rebinding)', async () => {
+    const { sha256 } = await (await fetch(`${preview.url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string };
+    const body = JSON.stringify({ path: FAQ, sha256, edits: [{ path: ['title'], value: 'Rebound' }] });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${preview.url}/_admin/api/file`, { method: 'POST', headers: { host: 'attacker.example', origin: 'http://attacker.example', 'content-type': 'application/json', 'x-site-token': token } }, (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(421);
+    expect(box.read(FAQ)).not.toContain('Rebound');
+  });
+
   test('paths outside content/, through a link, or not a content file of a collection', async () => {
     writeFileSync(join(box.dir, 'outside.yaml'), 'title: outside\n');
     symlinkSync(join(box.dir, 'outside.yaml'), join(box.content, 'faqs/99-link.yaml'));
@@ -119,4 +132,24 @@ describe('refused', () => {
     expect((await post('/_admin/api/file', { path: FAQ, sha256, edits: [{ path: [], value: 1 }] })).status).toBe(400);
     expect((await post('/_admin/api/file', { path: FAQ, sha256, edits: 'x'.repeat(300 * 1024) })).status).toBe(413);
   });
+});
+
+describe('beyond this machine', () => {
+  test('a preview listening on every interface cannot change content unless the author passed --allow-edits', async () => {
+    for (const allowEdits of [false, true]) {
+      const other = await startPreview({ contentDir: box.content, outDir: join(box.dir, `out-${allowEdits}`), port: 0, host: '0.0.0.0', watch: false, allowEdits, log: () => {} });
+      try {
+        const url = other.url.replace('0.0.0.0', '127.0.0.1');
+        const html = await (await fetch(`${url}/_admin`)).text();
+        const own = /<meta name="site-token" content="([^"]+)">/.exec(html)![1]!;
+        const read = await (await fetch(`${url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string; writable: boolean };
+        expect(read.writable).toBe(allowEdits);
+        const saved = await fetch(`${url}/_admin/api/file`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url, 'x-site-token': own }, body: JSON.stringify({ path: FAQ, sha256: read.sha256, edits: [{ path: ['order'], value: 42 }] }) });
+        expect(saved.status).toBe(allowEdits ? 200 : 403);
+        if (!allowEdits) expect((await saved.json() as { error: string }).error).toContain('--allow-edits');
+      } finally {
+        await other.close();
+      }
+    }
+  }, 60_000);
 });

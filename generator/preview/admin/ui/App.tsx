@@ -116,20 +116,33 @@ export function App() {
 
 interface Count { text: string; tone: string; label: string }
 
-/** Will it publish? What `site build --strict` would stop on, each linked to its field. */
+/**
+ * Will it publish? What `site build --strict` would stop on, each linked to its field; and what
+ * stays off the site meanwhile (drafts, scheduled items with their times).
+ */
 function PublishBadge({ state }: { state: AdminState }) {
   const blocking = state.publish.blocking;
-  if (!blocking.length) return <p className="publish publish--ready" data-testid="publish-badge"><span aria-hidden="true">✓</span> Ready to publish</p>;
+  const drafts = state.collections.flatMap((c) => c.items).filter((i) => i.status === 'draft');
+  const waiting = state.schedule.items.filter((i) => i.status !== 'live');
   return (
-    <details className="publish publish--blocked" data-testid="publish-badge">
-      <summary>{plural(blocking.length, 'problem')} would stop publishing</summary>
-      <ul>
-        {blocking.map((p, i) => (
-          <li key={i}>
-            <a href={editHref(p.at.file, p.path)}>{p.at.file.replace(/^.*?content\//, '')}{p.path ? ` › ${p.path}` : ''}</a>: {p.message}
-          </li>
-        ))}
-      </ul>
+    <details className={`publish publish--${blocking.length ? 'blocked' : 'ready'}`} data-testid="publish-badge">
+      <summary>{blocking.length ? `${plural(blocking.length, 'problem')} would stop publishing` : <><span aria-hidden="true">✓ </span>Ready to publish</>}</summary>
+      <div className="publish__panel">
+        {blocking.length ? (
+          <ul>
+            {blocking.map((p, i) => (
+              <li key={i}>
+                <a href={editHref(p.at.file, p.path)}>{p.at.file.replace(/^.*?content\//, '')}{p.path ? ` › ${p.path}` : ''}</a>: {p.message}
+              </li>
+            ))}
+          </ul>
+        ) : <p>Nothing would stop <code>site build --strict</code>, which publishing runs.</p>}
+        {drafts.length || waiting.length ? <h2>Not on the published site</h2> : null}
+        {drafts.length ? <p>{plural(drafts.length, 'draft')}: {drafts.map((d, i) => <span key={d.at.file}>{i ? ', ' : ''}<a href={editHref(d.at.file, 'draft')}>{d.title}</a></span>)}</p> : null}
+        {waiting.length ? (
+          <ul>{waiting.map((w) => <li key={w.file.file}><a href={editHref(w.file.file, w.status === 'scheduled' ? 'publishAt' : 'expiresAt')}>{w.title}</a>: {w.status === 'scheduled' ? `publishes ${w.publishAt}` : `expired ${w.expiresAt}`}</li>)}</ul>
+        ) : null}
+      </div>
     </details>
   );
 }

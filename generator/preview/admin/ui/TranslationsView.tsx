@@ -1,9 +1,10 @@
 // Translations: per language, where each collection stands (items, translated, out of date,
 // missing, orphans: the table `site translate status` prints) and every item left to do, with
 // the file to open and the command that fixes it. Follows edits like the other sections.
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import type { AdminState, PendingTranslation, TranslationInfo } from '../types.ts';
-import { Badge, FileLink, collectionLabel, languageName, plural, TableScroll } from './common.tsx';
+import { Badge, FileLink, collectionLabel, contentRel, languageName, plural, TableScroll } from './common.tsx';
+import { postJson } from './editor/api.ts';
 
 const STATE: Record<PendingTranslation['state'], { text: string; tone: 'draft' | 'invalid' | 'neutral'; what: string }> = {
   outdated: { text: 'Out of date', tone: 'draft', what: 'The English file changed since this was translated: bring the translation up to date (git diff on the English file shows what changed), then record it.' },
@@ -21,12 +22,12 @@ export function TranslationsView({ state, heading }: { state: AdminState; headin
         (<code>sourceHash</code>). A page without a translation shows its English copy. The same warnings are printed by{' '}
         <code>site validate</code> and <code>site translate status</code>.
       </p>
-      {state.translations.length ? state.translations.map((t) => <Language key={t.locale} info={t} />) : <p className="muted">No translated copy yet.</p>}
+      {state.translations.length ? state.translations.map((t) => <Language key={t.locale} info={t} writable={state.writable} />) : <p className="muted">No translated copy yet.</p>}
     </section>
   );
 }
 
-function Language({ info }: { info: TranslationInfo }) {
+function Language({ info, writable }: { info: TranslationInfo; writable: boolean }) {
   const name = languageName(info.locale);
   const total = (k: 'items' | 'translated' | 'outdated' | 'missing' | 'orphans') => info.rows.reduce((n, r) => n + r[k], 0);
   const id = `translations-${info.locale}`;
@@ -76,11 +77,11 @@ function Language({ info }: { info: TranslationInfo }) {
           {info.pending.map((p) => (
             <li key={p.translation.file} className="pending__item" data-state={p.state} data-file={p.translation.file}>
               <p className="pending__head">
-                <Badge tone={STATE[p.state].tone}>{STATE[p.state].text}</Badge> <FileLink at={p.translation} />
+                <Badge tone={STATE[p.state].tone}>{STATE[p.state].text}</Badge> {p.state === 'missing' ? <code>{p.translation.file}</code> : <FileLink at={p.translation} />}
                 {p.source ? <span className="muted"> translates <FileLink at={p.source} /></span> : null}
               </p>
               <p className="pending__what">{STATE[p.state].what}</p>
-              {p.command ? <p className="pending__fix"><strong>Run:</strong> <code className="command">{p.command}</code></p> : null}
+              {p.command ? <p className="pending__fix"><strong>Run:</strong> <code className="command">{p.command}</code>{p.state === 'missing' && p.source ? <> or <StartTranslation source={p.source.file} writable={writable} /></> : null}</p> : null}
               {p.pages.length ? (
                 <p className="pending__pages">
                   <span className="muted">{p.state === 'missing' ? 'Shown in English on' : 'Shown on'} </span>
@@ -94,5 +95,24 @@ function Language({ info }: { info: TranslationInfo }) {
         <p className="ok">✓ Every {name} item is translated and up to date.</p>
       )}
     </section>
+  );
+}
+
+/** `site translate start` from the admin: the translation is created and opened beside its English. */
+function StartTranslation({ source, writable }: { source: string; writable: boolean }) {
+  const [error, setError] = useState<string>();
+  const start = async () => {
+    try {
+      const { path } = await postJson<{ path: string }>('/_admin/api/translation', { path: contentRel(source), action: 'start' });
+      location.hash = `#edit?path=${encodeURIComponent(path)}`;
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button button--small" onClick={start} disabled={!writable}>Start it here</button>
+      {error ? <span className="text-invalid" role="alert"> {error}</span> : null}
+    </>
   );
 }

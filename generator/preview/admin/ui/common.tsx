@@ -31,9 +31,12 @@ export function FileLink({ at, location = true, field }: { at: FileRef; location
   );
 }
 
+/** A display path's place inside content/ (content/fr/blog/x.md → fr/blog/x.md), for a content file the editor opens. */
+export const contentRel = (file: string): string | undefined => /(?:^|\/)content\/(.+\.(?:ya?ml|md))$/.exec(file)?.[1];
+
 /** The editor at a problem's field, for a content file; the Checks section otherwise. */
 export function editHref(file: string, field?: string): string {
-  const rel = /(?:^|\/)content\/(.+\.(?:ya?ml|md))$/.exec(file)?.[1];
+  const rel = contentRel(file);
   return rel ? `#edit?path=${encodeURIComponent(rel)}${field ? `&field=${encodeURIComponent(field)}` : ''}` : '#checks';
 }
 
