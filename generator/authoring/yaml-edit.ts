@@ -68,7 +68,7 @@ function throughDocument(text: string, edits: readonly YamlEdit[]): string {
     if (edit.remove) document.deleteIn(edit.path);
     else document.setIn(edit.path, edit.value);
   }
-  return document.toString({ lineWidth: 0 });
+  return document.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 
 /** Every set value reads back as typed; a removed key is gone (a removed list item moves the rest up, so only its list is known to be shorter). */

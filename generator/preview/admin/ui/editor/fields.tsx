@@ -95,7 +95,8 @@ function Leaf({ spec, path, value, ctx, problems }: { spec: FieldSpec; path: Pat
   let control: ReactNode;
   switch (spec.control) {
     case 'switch':
-      control = <input {...common} type="checkbox" role="switch" className="switch" checked={value === true} onChange={(e) => ctx.onChange(path, e.target.checked)} />;
+      // An optional yes/no switched off is taken out of the file (absent is no: `draft`'s "remove this line").
+      control = <input {...common} type="checkbox" role="switch" className="switch" checked={value === true} onChange={(e) => ctx.onChange(path, e.target.checked ? true : spec.required ? false : undefined)} />;
       break;
     case 'number':
     case 'integer':
