@@ -62,8 +62,11 @@ function markYaml(yamlText: string, file: string): string {
       if (isText(name, node.value)) node.value = `${TRANSLATE_MARKER} ${node.value}`;
     },
   });
-  return doc.toString({ lineWidth: 0 });
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: flowPadded(yamlText) });
 }
+
+/** Whether the file writes its flow lists and maps with spaces inside the brackets (`[ a, b ]`), as the rewrite should. */
+export const flowPadded = (text: string): boolean => /[[{] [^\s\]}]/.test(text) && !/[[{][^\s\]}]/.test(text);
 
 /** The editor's schema comment of a file moved `depth` folders deeper (content/x → content/fr/x). */
 function deeperSchema(yamlText: string, depth: number): string {

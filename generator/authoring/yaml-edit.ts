@@ -5,6 +5,7 @@
 // indentation. Only a value that is not there yet (a new key, a new list item) goes through the
 // Document API, which keeps comments and order but may re-indent the block it inserts into.
 import { Composer, CST, isScalar, parse, parseDocument, Parser, type Document } from 'yaml';
+import { flowPadded } from './translate.ts';
 
 /** A field path, as the schemas and problems name it: ['faqs', 0, 'title']. */
 export type FieldPath = readonly (string | number)[];
@@ -68,7 +69,7 @@ function throughDocument(text: string, edits: readonly YamlEdit[]): string {
     if (edit.remove) document.deleteIn(edit.path);
     else document.setIn(edit.path, edit.value);
   }
-  return document.toString({ lineWidth: 0, flowCollectionPadding: false });
+  return document.toString({ lineWidth: 0, flowCollectionPadding: flowPadded(text) });
 }
 
 /** Every set value reads back as typed; a removed key is gone (a removed list item moves the rest up, so only its list is known to be shorter). */

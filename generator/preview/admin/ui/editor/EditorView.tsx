@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { AdminState, ProblemInfo } from '../../types.ts';
 import { checkDraft, openFile, postJson, saveFile, StudioError, undoSave, type OpenedFile } from './api.ts';
 import { editsBetween, formOf, getIn, pathName, setIn, type Edit, type Path } from './form-model.ts';
-import { Field, fieldId, type FormOptions } from './fields.tsx';
+import { Field, fieldId, Problems, type FormOptions } from './fields.tsx';
 import { LineDiff } from './diff.tsx';
 import { MarkdownField } from './markdown.tsx';
 import { LanguageTag, plural } from '../common.tsx';
@@ -250,7 +250,8 @@ export function EditorView({ state, path, focus, heading }: { state: AdminState;
           {file && file.markdown && text === null ? (
             <div className="field field--body" data-field="body">
               <span className="field__label" id="body-label">Text of the page (Markdown)</span>
-              <MarkdownField common={{ id: 'field-body', 'aria-labelledby': 'body-label', disabled: !file.writable }} value={body ?? ''} onChange={setBody} label="Text of the page" rows={18} />
+              <MarkdownField common={{ id: 'field-body', 'aria-labelledby': 'body-label', 'aria-describedby': byField.get('body') ? 'field-body-problems' : undefined, 'aria-invalid': byField.get('body')?.some((p) => p.severity === 'error') || undefined, disabled: !file.writable }} value={body ?? ''} onChange={setBody} label="Text of the page" rows={18} />
+              <Problems id="field-body-problems" problems={byField.get('body') ?? []} />
               {translation && file.english?.body != null ? <details className="english"><summary lang="en">English text</summary><pre lang="en">{file.english.body}</pre></details> : null}
             </div>
           ) : null}

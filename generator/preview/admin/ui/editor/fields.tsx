@@ -40,7 +40,7 @@ function Help({ id, spec }: { id: string; spec: FieldSpec }) {
   return parts.length ? <p className="field__help" id={id}>{parts.join(' ')}</p> : null;
 }
 
-function Problems({ id, problems }: { id: string; problems: ProblemInfo[] }) {
+export function Problems({ id, problems }: { id: string; problems: ProblemInfo[] }) {
   if (!problems.length) return null;
   return (
     <ul className="field__problems" id={id}>
