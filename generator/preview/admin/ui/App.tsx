@@ -124,8 +124,15 @@ function PublishBadge({ state }: { state: AdminState }) {
   const blocking = state.publish.blocking;
   const drafts = state.collections.flatMap((c) => c.items).filter((i) => i.status === 'draft');
   const waiting = state.schedule.items.filter((i) => i.status !== 'live');
+  // Following one of its links closes it: the list would otherwise cover the page it opened.
+  const box = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = () => box.current?.removeAttribute('open');
+    addEventListener('hashchange', close);
+    return () => removeEventListener('hashchange', close);
+  }, []);
   return (
-    <details className={`publish publish--${blocking.length ? 'blocked' : 'ready'}`} data-testid="publish-badge">
+    <details ref={box} className={`publish publish--${blocking.length ? 'blocked' : 'ready'}`} data-testid="publish-badge">
       <summary>{blocking.length ? `${plural(blocking.length, 'problem')} would stop publishing` : <><span aria-hidden="true">✓ </span>Ready to publish</>}</summary>
       <div className="publish__panel">
         {blocking.length ? (
