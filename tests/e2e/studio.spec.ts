@@ -4,7 +4,7 @@
 // typed survives a reload; create a post, a job and a solution; add a photo; translate beside the
 // English; watch the publish badge; commit. Keyboard-only, axe-clean, and usable at 375 px.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
@@ -14,7 +14,7 @@ import type { Sandbox } from '../helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 // A conflict is answered 409 and a refused photo 422, on purpose: the browser logs both.
-test.use({ viewport: { width: 1280, height: 900 }, expectedStatuses: [409, 422] });
+test.use({ viewport: { width: 1280, height: 900 }, expectedStatuses: [400, 403, 409, 413, 421, 422] });
 
 const POST = 'blog/preparing-fleet-for-canadian-winter.md';
 const FAQ = 'faqs/08-support.yaml';
@@ -219,4 +219,51 @@ test('the editor is keyboard-complete and axe-clean, and fits a 375 px screen', 
   await edit(page, POST);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the write guards, from real pages: a rebinding Host, another origin, no token, ../, a link, an oversized or fake photo are all refused', async ({ page, playwright, launchOptions }) => {
+  const before = box.read(FAQ);
+  symlinkSync(join(box.dir, 'outside.yaml'), join(box.content, 'faqs/98-link.yaml'));
+  writeFileSync(join(box.dir, 'outside.yaml'), 'title: outside\n');
+  await page.goto(`${base}/_admin#content`);
+  const own = await page.evaluate(async (faq) => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="site-token"]')!.content;
+    const { sha256 } = await (await fetch(`/_admin/api/file?path=${faq}`)).json();
+    const save = (body: unknown, headers: Record<string, string> = {}) => fetch('/_admin/api/file', { method: 'POST', headers: { 'content-type': 'application/json', 'x-site-token': token, ...headers }, body: JSON.stringify(body) }).then((r) => r.status);
+    const edit = { path: faq, sha256, edits: [{ path: ['title'], value: 'Hacked' }] };
+    const photo = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(`/_admin/api/photo?path=${encodeURIComponent(path)}`, { method: 'POST', headers: { 'content-type': 'image/png', 'x-site-token': token, ...headers }, body }).then((r) => r.status);
+    return {
+      noToken: await save(edit, { 'x-site-token': '' }),
+      wrongToken: await save(edit, { 'x-site-token': token.replace(/./, (c) => (c === 'a' ? 'b' : 'a')) }),
+      dotDot: await save({ ...edit, path: '../outside.yaml' }),
+      link: await save({ ...edit, path: 'faqs/98-link.yaml' }),
+      bigPhoto: await photo('images/blog/big.png', new Uint8Array(11 * 1024 * 1024)),
+      fakePhoto: await photo('images/blog/fake.png', 'plain text, not a picture'),
+      photoNoToken: await photo('images/blog/ok.png', 'x', { 'x-site-token': '' }),
+    };
+  }, FAQ);
+  expect(own).toEqual({ noToken: 403, wrongToken: 403, dotDot: 400, link: 400, bigPhoto: 413, fakePhoto: 422, photoNoToken: 403 });
+  // Another origin: the SES inbox the preview runs on its own port is a different site to the browser.
+  const inbox = /read them at (http:\/\/127\.0\.0\.1:\d+)\//.exec(preview.log())![1]!;
+  const other = await page.context().newPage();
+  await other.goto(inbox);
+  const foreign = await other.evaluate(async (target) => {
+    const attempt = await fetch(`${target}/_admin/api/file`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ path: 'faqs/08-support.yaml', edits: [] }) }).then((r) => r.status, () => 'blocked');
+    return attempt;
+  }, base);
+  expect(foreign === 'blocked' || foreign === 403).toBe(true);
+  // A rebinding: attacker.example resolving to the preview's address.
+  const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), '--host-resolver-rules=MAP attacker.example 127.0.0.1'] });
+  try {
+    const rebound = await browser.newPage();
+    const port = new URL(base).port;
+    expect((await rebound.goto(`http://attacker.example:${port}/_admin`))?.status()).toBe(421);
+    const status = await rebound.evaluate(() => fetch('/_admin/api/file', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status));
+    expect(status).toBe(421);
+  } finally {
+    await browser.close();
+  }
+  expect(box.read(FAQ)).toBe(before);
+  expect(existsSync(join(box.content, 'images/blog/fake.png'))).toBe(false);
+  expect(existsSync(join(box.content, 'images/blog/big.png'))).toBe(false);
 });
