@@ -115,14 +115,16 @@ program
   .option('--mail-port <port>', 'port of the local SES stand-in, whose inbox page shows the e-mails the forms send (on 127.0.0.1; 0: any free one)', portParser('--mail-port'), 0)
   .option('--at <moment>', 'show the site as it will be at this moment, e.g. "2026-12-07 09:00" (site.yaml timeZone): scheduled items appear, expired ones go')
   .option('--allow-edits', 'let the admin change content/ while listening beyond 127.0.0.1 (--host): anyone who reaches the port can then edit it')
-  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number; at?: string; allowEdits?: boolean }) => {
+  .option('--access-log <dir>', 'where the access log goes, in CloudFront\'s format (default: <out>-access-logs; site report --local and the Traffic tab read it)')
+  .option('--no-access-log', 'write no access log')
+  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number; at?: string; allowEdits?: boolean; accessLog?: string | boolean }) => {
     // Before the build: a busy port is a usage error, found before any work starts.
     const contentDir = content();
     const now = parseAt(opts.at, contentDir);
     await assertPortFree(opts.host, opts.port, { command: 'preview', flag: '--port' });
     await assertPortFree('127.0.0.1', opts.mailPort, { command: 'preview', flag: '--mail-port' });
     const { startPreview } = await import('../generator/preview/server.ts');
-    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort, now, allowEdits: opts.allowEdits });
+    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort, now, allowEdits: opts.allowEdits, accessLog: opts.accessLog === false ? undefined : resolve(typeof opts.accessLog === 'string' ? opts.accessLog : `${opts.out}-access-logs`) });
   });
 
 program
@@ -131,10 +133,11 @@ program
   .option('-d, --dir <dir>', 'the build to serve', 'dist')
   .option('-p, --port <port>', 'port (0: any free one)', parsePort, 4321)
   .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
-  .action(async (opts: { dir: string; port: number; host: string }) => {
+  .option('--access-log <dir>', 'write an access log there, in CloudFront\'s format (site report --logs reads it)')
+  .action(async (opts: { dir: string; port: number; host: string; accessLog?: string }) => {
     await assertPortFree(opts.host, opts.port, { command: 'serve', flag: '--port' });
     const { startServer } = await import('../generator/preview/server.ts');
-    await startServer({ dir: resolve(opts.dir), port: opts.port, host: opts.host });
+    await startServer({ dir: resolve(opts.dir), port: opts.port, host: opts.host, accessLog: opts.accessLog && resolve(opts.accessLog) });
   });
 
 const leads = program.command('leads').description('work with the leads the lead function archived');
@@ -182,6 +185,27 @@ leads
     const { runConsent } = await import('../generator/cli/leads-command.ts');
     const local = opts.local === true ? '.site/preview-aws' : opts.local;
     await runConsent({ ...opts, local, contentDir: content() });
+  });
+
+program
+  .command('report')
+  .description('visits, sources, campaigns and conversions for a period, from CloudFront\'s access logs joined to the leads; printed, and written as JSON and CSV (counts only)')
+  .option('--since <date>', 'first day (YYYY-MM-DD, UTC; default: 7 days before --until)')
+  .option('--until <date>', 'last day (YYYY-MM-DD, UTC; default: today)')
+  .option('--logs-bucket <name>', 'the access-log bucket (default: $ACCESS_LOG_BUCKET)')
+  .option('--logs-prefix <prefix>', 'where CloudFront writes in it', 'cloudfront/')
+  .option('--logs <dir>', 'a folder of log files instead (site serve --access-log)')
+  .option('--bucket <name>', 'the leads bucket (default: $LEADS_BUCKET)')
+  .option('--region <region>', 'AWS region (default: $AWS_REGION or ca-central-1)')
+  .option('--s3-endpoint <url>', 'an S3-compatible endpoint instead of AWS (e.g. s3rver)')
+  .option('--local [dir]', "a preview's own traffic and leads (its emulators' addresses are in <dir>/endpoints.json)")
+  .option('-o, --out <dir>', 'where report.json and report.csv go', '.site/report')
+  .option('--json', 'print the report as JSON', false)
+  .addHelpText('after', '\nExit codes: 0 ok, 2 usage error (a bad date, no logs named), 4 S3 failed, 5 AWS credentials missing or refused, 6 bucket not found.')
+  .action(async (opts: { since?: string; until?: string; logsBucket?: string; logsPrefix?: string; logs?: string; bucket?: string; region?: string; s3Endpoint?: string; local?: string | true; out?: string; json: boolean }) => {
+    const { runReport } = await import('../generator/cli/report-command.ts');
+    const local = opts.local === true ? '.site/preview-aws' : opts.local;
+    await runReport({ ...opts, local });
   });
 
 program

@@ -19,6 +19,7 @@ import { describeMoment } from '../content/schedule.ts';
 import { bold, dim, green, printTimings, red, yellow } from '../terminal.ts';
 import { startLeadService, type LeadService } from './leads.ts';
 import { createAdmin } from './admin/server.ts';
+import { accessLog } from '../traffic/access-log.ts';
 import { isEditorTempFile } from '../content/editor-files.ts';
 import { admit, ownOrigin, type Listening } from './guard.ts';
 import { isSafeKey, readListedFiles, type ServedFiles } from './build-files.ts';
@@ -42,6 +43,8 @@ export interface PreviewOptions {
   log?: (line: string) => void;
   /** Let the admin change content while listening beyond a loopback address (`--allow-edits`). */
   allowEdits?: boolean;
+  /** Where to write an access log in CloudFront's format (traffic/access-log.ts); none when absent. */
+  accessLog?: string;
 }
 
 export interface Preview {
@@ -161,7 +164,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     reportProblems(problems, log);
   }
   // Content is changed from /_admin only while nobody but this machine can reach the preview.
-  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, problems: () => problems, publishWarnings: () => warnings.warnings, log, writable: isLoopback(options.host) || options.allowEdits === true });
+  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, accessLog: options.accessLog, leads: async () => (leads ? (await leads.list()).leads : []), problems: () => problems, publishWarnings: () => warnings.warnings, log, writable: isLoopback(options.host) || options.allowEdits === true });
   admin.built({ kind: 'full', ms: performance.now() - start, edited: [] });
 
   const send = (event: string, data: unknown) => {
@@ -171,8 +174,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   // Set once the server listens (the port may be 0 until then): see guard.ts for the rules.
   let listening: Listening = { host: options.host, port: options.port };
+  const requests = options.accessLog ? accessLog(options.accessLog) : undefined;
   const server = localServer((req, res) => {
     try {
+      requests?.record(req, res);
       const url = admit(req, res, listening, 'site preview');
       if (url) handle(req, res, url);
     } catch (error) {
@@ -439,12 +444,14 @@ function compressed(body: Buffer, encoding: Encoding): Buffer {
  * (guard.ts): it has no private data, but a `site build --drafts` output can hold unpublished
  * posts, and one rule is easier to trust.
  */
-export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void; timeouts?: ServerTimeouts }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function startServer(options: { dir: string; port: number; host: string; log?: (line: string) => void; timeouts?: ServerTimeouts; accessLog?: string }): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const log = options.log ?? console.log;
   const files = readListedFiles(options.dir, (line) => log(red(`✗ ${line}`)));
   if (!files.has(NOT_FOUND_FILE)) throw new UsageError(`${options.dir} has no ${NOT_FOUND_FILE}: is it the output of a build? Run \`npx site build\` first.`);
   let listening: Listening = { host: options.host, port: options.port };
+  const requests = options.accessLog ? accessLog(options.accessLog) : undefined;
   const server = localServer((req, res) => {
+    requests?.record(req, res);
     const url = admit(req, res, listening, 'site serve');
     if (url) respond(req, res, url, files);
   }, options.timeouts);

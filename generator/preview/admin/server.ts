@@ -12,6 +12,9 @@ import { adminState, problemInfo } from './state.ts';
 import { escapeHtml } from '../../../common/html.ts';
 import type { BuildRun } from './types.ts';
 import { createStudio } from '../studio/index.ts';
+import { S3Client } from '@aws-sdk/client-s3';
+import { buildReport, type LeadFacts } from '../../traffic/report.ts';
+import { logsInBucket, logsInFolder } from '../../traffic/sources.ts';
 
 export interface AdminOptions {
   root: string;
@@ -24,6 +27,10 @@ export interface AdminOptions {
   log: (line: string) => void;
   /** Whether the admin may change content: the preview listens on a loopback address only. */
   writable?: boolean;
+  /** The preview's access-log folder (the Traffic tab's visits), when it writes one. */
+  accessLog?: string;
+  /** The preview's leads, once its lead service runs (the Traffic tab's conversions). */
+  leads?: () => Promise<LeadFacts[]>;
 }
 
 /** What the preview tells the admin after a build or rebuild. */
@@ -82,6 +89,21 @@ export function createAdmin(options: AdminOptions): Admin {
     req.on('close', () => clients.delete(res));
   }
 
+  /** The report `site report --local` prints, for the preview's own log (or production's, with ACCESS_LOG_BUCKET set). */
+  async function serveTraffic(url: URL, res: ServerResponse): Promise<void> {
+    const days = Math.min(90, Math.max(1, Number(url.searchParams.get('days')) || 7));
+    const until = Date.parse(new Date().toISOString().slice(0, 10)) + 86_400_000;
+    const since = until - days * 86_400_000;
+    const bucket = process.env.ACCESS_LOG_BUCKET;
+    const logs = bucket
+      ? await logsInBucket(new S3Client({ region: process.env.AWS_REGION ?? 'ca-central-1' }), bucket, process.env.ACCESS_LOG_PREFIX ?? 'cloudfront/', since - (until - since), until)
+      : options.accessLog ? logsInFolder(options.accessLog, since - (until - since), until) : undefined;
+    const leads = (await options.leads?.().catch(() => [])) ?? [];
+    const report = logs ? buildReport({ entries: logs.entries, leads, since, until, skippedLines: logs.skipped }) : null;
+    res.writeHead(200, { ...ADMIN_HEADERS, 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ source: bucket ? `s3://${bucket}` : options.accessLog ? 'preview' : 'none', days, report }));
+  }
+
   async function serveUi(res: ServerResponse, part: 'html' | 'js' | 'css'): Promise<void> {
     const { js, css } = await ui;
     const brand = options.builder.site?.config.brand ?? 'Site';
@@ -110,6 +132,7 @@ export function createAdmin(options: AdminOptions): Admin {
         else if (path === '/_admin/app.js') serveUi(res, 'js').catch(fail);
         else if (path === '/_admin/app.css') serveUi(res, 'css').catch(fail);
         else if (path === '/_admin/api/state') serveState(res);
+        else if (path === '/_admin/api/traffic') serveTraffic(url, res).catch(fail);
         else if (path === '/_admin/events') stream(req, res);
         else res.writeHead(404, { ...ADMIN_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
       } catch (error) {

@@ -12,6 +12,7 @@ import { ChecksView } from './ChecksView.tsx';
 import { PhotosView } from './PhotosView.tsx';
 import { BuildView } from './BuildView.tsx';
 import { ChangesView } from './ChangesView.tsx';
+import { TrafficView } from './TrafficView.tsx';
 import { EditorView } from './editor/EditorView.tsx';
 
 const TABS = [
@@ -22,6 +23,7 @@ const TABS = [
   { id: 'checks', label: 'Checks' },
   { id: 'photos', label: 'Photos' },
   { id: 'build', label: 'Build' },
+  { id: 'traffic', label: 'Traffic' },
   { id: 'changes', label: 'Changes' },
 ] as const;
 
@@ -54,9 +56,10 @@ export function App() {
         checks: { text: String(state.checks.length), tone: state.checks.length ? 'draft' : 'valid', label: plural(state.checks.length, 'thing') + ' to fix' },
         photos: photoCount(state),
         build: buildCount(state),
+        traffic: undefined,
         changes: undefined,
       }
-    : { pages: undefined, content: undefined, translations: undefined, leads: undefined, checks: undefined, photos: undefined, build: undefined, changes: undefined };
+    : { pages: undefined, content: undefined, translations: undefined, leads: undefined, checks: undefined, photos: undefined, build: undefined, traffic: undefined, changes: undefined };
 
   return (
     <>
@@ -104,6 +107,8 @@ export function App() {
           <ChecksView state={state} heading={heading} />
         ) : tab === 'photos' ? (
           <PhotosView state={state} heading={heading} />
+        ) : tab === 'traffic' ? (
+          <TrafficView state={state} heading={heading} />
         ) : tab === 'changes' ? (
           <ChangesView state={state} heading={heading} />
         ) : (
