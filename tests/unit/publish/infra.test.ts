@@ -130,6 +130,25 @@ describe('infra/template.yaml', () => {
     expect(resources.LeadsBucketPolicy!.Properties.PolicyDocument.Statement[0]).toMatchObject({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
   });
 
+  test('CloudFront writes standard access logs, without cookies, to a private, encrypted, TLS-only bucket that deletes them after the 30 days the privacy policy states, in both languages', () => {
+    const distribution = resources.Distribution!.Properties.DistributionConfig;
+    expect(distribution.Logging).toEqual({ Bucket: { 'Fn::GetAtt': 'AccessLogBucket.RegionalDomainName' }, Prefix: 'cloudfront/', IncludeCookies: false });
+    const bucket = resources.AccessLogBucket!.Properties;
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    // Standard logging delivers through the bucket ACL, so ACLs must stay possible; the owner still owns what is written.
+    expect(bucket.OwnershipControls.Rules[0].ObjectOwnership).toBe('BucketOwnerPreferred');
+    expect(bucket.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    const rule = bucket.LifecycleConfiguration.Rules.find((r: any) => r.Prefix === 'cloudfront/');
+    expect(rule).toMatchObject({ Status: 'Enabled', ExpirationInDays: 30 });
+    expect(resources.AccessLogBucketPolicy!.Properties.PolicyDocument.Statement[0]).toMatchObject({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
+    const english = readFileSync(join(root, 'content/legal/privacy-policies.md'), 'utf8');
+    const french = readFileSync(join(root, 'content/fr/legal/privacy-policies.md'), 'utf8');
+    expect(english).toMatch(/access log.*\*\*30 days\*\*/s);
+    expect(english).toMatch(/no script, pixel or cookie/);
+    expect(french).toMatch(/journal d'accès.*\*\*30 jours\*\*/s);
+    expect(french).toMatch(/aucun script, pixel ou témoin/);
+  });
+
   test('the function has least privilege: SES from the sender identity only, S3 on the leads prefixes only; concurrency is capped', () => {
     const fn = resources.LeadFunction!.Properties;
     expect(fn.ReservedConcurrentExecutions).toEqual({ Ref: 'LeadConcurrency' });
