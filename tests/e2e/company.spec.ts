@@ -208,9 +208,9 @@ test.describe('FAQs and legal pages', () => {
     expect(ld.mainEntity).toHaveLength(14);
   });
 
-  // The terms keep the spec's date; the privacy policy changed for consent records and attribution
-  // (#18), and a privacy policy must say when it last changed.
-  for (const [path, updated] of [['/terms-conditions', 'July 25, 2024'], ['/privacy-policies', 'November 24, 2026']] as const) {
+  // The terms keep the spec's date; the privacy policy changed (consent records, attribution, the
+  // access logs), and a privacy policy must say when it last changed.
+  for (const [path, updated] of [['/terms-conditions', 'July 25, 2024'], ['/privacy-policies', 'December 2, 2026']] as const) {
     test(`${path}: a side-list click scrolls to its section and updates the hash`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByText(`Last Updated at ${updated}`)).toBeVisible();

@@ -64,6 +64,8 @@ function Daily({ days }: { days: Report['daily'] }) {
   const max = Math.max(1, ...days.map((d) => d.visits));
   const w = 640;
   const h = 120;
+  // Room above the tallest bar for its day's lead dot.
+  const scale = h - 14;
   const bar = w / Math.max(1, days.length);
   const label = days.map((d) => `${d.date}: ${d.visits} visits, ${d.leads} leads`).join('; ');
   return (
@@ -71,8 +73,8 @@ function Daily({ days }: { days: Report['daily'] }) {
       <svg viewBox={`0 0 ${w} ${h + 18}`} role="img" aria-label={`Visits and leads per day. ${label}`}>
         {days.map((d, i) => (
           <g key={d.date}>
-            <rect x={i * bar + 2} y={h - (d.visits / max) * h} width={Math.max(1, bar - 4)} height={(d.visits / max) * h} className="chart__visits" />
-            {d.leads ? <circle cx={i * bar + bar / 2} cy={h - (d.visits / max) * h - 6} r={4} className="chart__leads" /> : null}
+            <rect x={i * bar + 2} y={h - (d.visits / max) * scale} width={Math.max(1, bar - 4)} height={(d.visits / max) * scale} className="chart__visits" />
+            {d.leads ? <circle cx={i * bar + bar / 2} cy={h - (d.visits / max) * scale - 7} r={5} className="chart__leads" /> : null}
             {days.length <= 31 ? <text x={i * bar + bar / 2} y={h + 14} textAnchor="middle" className="chart__axis">{d.date.slice(8)}</text> : null}
           </g>
         ))}
