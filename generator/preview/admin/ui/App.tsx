@@ -45,6 +45,8 @@ export function App() {
     document.title = `${editing ? `Edit ${editing}` : TABS.find((t) => t.id === tab)!.label} · Admin preview`;
     if (first.current) first.current = false;
     else heading.current?.focus();
+    // On a phone the section links scroll sideways: the current one is kept in sight.
+    document.querySelector('.tabs a[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab, view, editing]);
 
   const counts: Record<TabId, Count | undefined> = state
