@@ -117,14 +117,15 @@ program
   .option('--allow-edits', 'let the admin change content/ while listening beyond 127.0.0.1 (--host): anyone who reaches the port can then edit it')
   .option('--access-log <dir>', 'where the access log goes, in CloudFront\'s format (default: <out>-access-logs; site report --local and the Traffic tab read it)')
   .option('--no-access-log', 'write no access log')
-  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number; at?: string; allowEdits?: boolean; accessLog?: string | boolean }) => {
+  .option('--logs-bucket <name>', 'the Traffic tab shows production\'s access logs from this bucket (AWS credentials; default: $ACCESS_LOG_BUCKET)')
+  .action(async (opts: { port: number; host: string; out: string; watch: boolean; mailPort: number; at?: string; allowEdits?: boolean; accessLog?: string | boolean; logsBucket?: string }) => {
     // Before the build: a busy port is a usage error, found before any work starts.
     const contentDir = content();
     const now = parseAt(opts.at, contentDir);
     await assertPortFree(opts.host, opts.port, { command: 'preview', flag: '--port' });
     await assertPortFree('127.0.0.1', opts.mailPort, { command: 'preview', flag: '--mail-port' });
     const { startPreview } = await import('../generator/preview/server.ts');
-    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort, now, allowEdits: opts.allowEdits, accessLog: opts.accessLog === false ? undefined : resolve(typeof opts.accessLog === 'string' ? opts.accessLog : `${opts.out}-access-logs`) });
+    await startPreview({ contentDir, outDir: resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch, mailPort: opts.mailPort, now, allowEdits: opts.allowEdits, accessLog: opts.accessLog === false ? undefined : resolve(typeof opts.accessLog === 'string' ? opts.accessLog : `${opts.out}-access-logs`), logsBucket: opts.logsBucket ?? process.env.ACCESS_LOG_BUCKET });
   });
 
 program

@@ -45,6 +45,8 @@ export interface PreviewOptions {
   allowEdits?: boolean;
   /** Where to write an access log in CloudFront's format (traffic/access-log.ts); none when absent. */
   accessLog?: string;
+  /** The bucket of production's access logs, which the Traffic tab then shows (`--logs-bucket`). */
+  logsBucket?: string;
 }
 
 export interface Preview {
@@ -164,7 +166,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     reportProblems(problems, log);
   }
   // Content is changed from /_admin only while nobody but this machine can reach the preview.
-  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, accessLog: options.accessLog, leads: async () => (leads ? (await leads.list()).leads : []), problems: () => problems, publishWarnings: () => warnings.warnings, log, writable: isLoopback(options.host) || options.allowEdits === true });
+  const admin = createAdmin({ root: projectRoot, builder, contentDir: options.contentDir, accessLog: options.accessLog, logsBucket: options.logsBucket, leads: async () => (leads ? (await leads.list()).leads : []), problems: () => problems, publishWarnings: () => warnings.warnings, log, writable: isLoopback(options.host) || options.allowEdits === true });
   admin.built({ kind: 'full', ms: performance.now() - start, edited: [] });
 
   const send = (event: string, data: unknown) => {

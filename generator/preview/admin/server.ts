@@ -29,6 +29,8 @@ export interface AdminOptions {
   writable?: boolean;
   /** The preview's access-log folder (the Traffic tab's visits), when it writes one. */
   accessLog?: string;
+  /** Production's access-log bucket, read instead when given (`site preview --logs-bucket`). */
+  logsBucket?: string;
   /** The preview's leads, once its lead service runs (the Traffic tab's conversions). */
   leads?: () => Promise<LeadFacts[]>;
 }
@@ -89,12 +91,12 @@ export function createAdmin(options: AdminOptions): Admin {
     req.on('close', () => clients.delete(res));
   }
 
-  /** The report `site report --local` prints, for the preview's own log (or production's, with ACCESS_LOG_BUCKET set). */
+  /** The report `site report --local` prints, for the preview's own log (or production's, with --logs-bucket). */
   async function serveTraffic(url: URL, res: ServerResponse): Promise<void> {
     const days = Math.min(90, Math.max(1, Number(url.searchParams.get('days')) || 7));
     const until = Date.parse(new Date().toISOString().slice(0, 10)) + 86_400_000;
     const since = until - days * 86_400_000;
-    const bucket = process.env.ACCESS_LOG_BUCKET;
+    const bucket = options.logsBucket;
     const logs = bucket
       ? await logsInBucket(new S3Client({ region: process.env.AWS_REGION ?? 'ca-central-1' }), bucket, process.env.ACCESS_LOG_PREFIX ?? 'cloudfront/', since - (until - since), until)
       : options.accessLog ? logsInFolder(options.accessLog, since - (until - since), until) : undefined;

@@ -1,6 +1,6 @@
 // Traffic: visits, sources, campaigns and conversions, from the access log and the leads: the
 // report `site report` prints, for the preview's own log (or production's, with
-// ACCESS_LOG_BUCKET set). No cookie or script on the site is involved; the report holds counts only.
+// `site preview --logs-bucket`). No cookie or script on the site is involved; the report holds counts only.
 import { useEffect, useState, type RefObject } from 'react';
 import type { AdminState } from '../types.ts';
 import type { FormFunnel, Report, Row } from '../../../traffic/report.ts';
