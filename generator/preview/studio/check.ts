@@ -7,7 +7,7 @@ import { recordOf } from './files.ts';
 
 /** The problems `text` would have as the file `rel`, with the rest of the content unchanged. */
 export function draftProblems(builder: Builder, rel: string, text: string): Problem[] {
-  const draft = recordOf(text, rel);
+  const draft = recordOf(text, rel, builder.options.contentDir);
   const records = [...builder.records.values()].filter((r) => r.relPath !== rel);
   records.push(draft);
   const { problems } = validate(records, { contentDir: builder.options.contentDir, includeDrafts: builder.options.includeDrafts, now: builder.clock?.now });

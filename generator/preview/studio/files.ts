@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { collectionOf, collections } from '../../content/collections.ts';
 import { digestOf, parseSource, type SourceRecord } from '../../content/load.ts';
 import { splitLocale, translatedLocales, inLocale } from '../../content/locales.ts';
-import { inspectUnder, listUnder, pathFormProblem, readInspected } from '../../content/paths.ts';
+import { displayPath, inspectUnder, listUnder, pathFormProblem, readInspected } from '../../content/paths.ts';
 import { categorySlugs, jobCategoryNames } from '../../validate/validate.ts';
 import { factsOf } from '../../transform/facts.ts';
 import { editYaml, type YamlEdit } from '../../authoring/yaml-edit.ts';
@@ -38,9 +38,9 @@ export function contentFileOf(contentDir: string, rel: unknown, options: { missi
 
 export const shaOf = (bytes: Buffer | string): string => sha256(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
 
-/** The parsed record of a text at `rel`, as the build would load it. */
-export function recordOf(text: string, rel: string): SourceRecord {
-  return parseSource(text, `content/${rel}`, collectionOf(rel)!, rel);
+/** The parsed record of a text at `rel`, as the build would load it (named as the build names it, when `contentDir` is given). */
+export function recordOf(text: string, rel: string, contentDir?: string): SourceRecord {
+  return parseSource(text, contentDir ? displayPath(join(contentDir, rel)) : `content/${rel}`, collectionOf(rel)!, rel);
 }
 
 export interface OpenedFile {
