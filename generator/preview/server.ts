@@ -193,7 +193,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (url.pathname === '/_site/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(`event: ${problems.length ? 'problems' : 'ok'}\ndata: ${JSON.stringify(problems)}\n\n`);
-      res.write(`event: warnings\ndata: ${JSON.stringify(warnings)}\n\n`);
+      res.write(`event: warnings\ndata: ${JSON.stringify(pageWarnings(warnings))}\n\n`);
       const reload = url.searchParams.has('since') ? missed(Number(url.searchParams.get('since'))) : undefined;
       if (reload) res.write(`event: reload\ndata: ${JSON.stringify(reload)}\n\n`);
       clients.add(res);
@@ -304,7 +304,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       if (rebuilds.length > REMEMBERED_REBUILDS) rebuilds.shift();
       send('reload', reload);
       checkWarnings();
-      send('warnings', warnings);
+      send('warnings', pageWarnings(warnings));
       refreshLater();
     }
     for (const w of waiters.splice(0)) w(update);
@@ -475,6 +475,9 @@ export async function startServer(options: { dir: string; port: number; host: st
     }),
   };
 }
+
+/** What open pages' badge shows: the count and the lines, not the located problems the admin reads. */
+const pageWarnings = ({ count, lines }: PublishWarnings) => ({ count, lines });
 
 function reportWarnings(warnings: PublishWarnings, log: (line: string) => void): void {
   if (!warnings.count) {

@@ -85,7 +85,7 @@ const SHIPPED = {
     '2024-02-08': 'February 8, 2024', '2024-03-24': 'March 24, 2024', '2024-04-17': 'April 17, 2024', '2024-05-15': 'May 15, 2024',
     '2024-06-12': 'June 12, 2024', '2024-07-09': 'July 9, 2024', '2024-07-25': 'July 25, 2024', '2024-08-22': 'August 22, 2024',
     '2024-09-18': 'September 18, 2024', '2024-10-02': 'October 2, 2024', '2024-11-05': 'November 5, 2024',
-    '2026-11-24': 'November 24, 2026', // the privacy policy's update for consent records (#18)
+    '2026-12-02': 'December 2, 2026', // the privacy policy's update for the access logs
   },
   readTimes: { 3: '3 min read', 5: '5 min read' },
   ratingLabel: 'Rated 5 out of 5',
