@@ -105,14 +105,20 @@ function collectionsOf(builder: Builder, contentDir: string, problems: Problem[]
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   // Each translation right after its English file (content/fr/blog/x.md after content/blog/x.md).
   const order = (r: SourceRecord) => splitLocale(r.relPath);
-  // An item of a list (a FAQ, a team member) is no page's source: it is on the pages that show its title.
+  // The pages each file is a source of, indexed once: the admin's state is made after every rebuild.
+  const bySource = new Map<string, string[]>();
+  for (const page of pages) for (const source of page.sources) bySource.set(source.file, [...(bySource.get(source.file) ?? []), page.path]);
+  // An item of a list (a FAQ, a team member) is no page's source: it is on the pages that show its
+  // title. Posts' pages are left out of that search: they show no such item, and a big blog has thousands.
+  const fileOf = new Map(builder.routes.filter((route) => !route.props.post).map((route) => [route.path, route.file]));
+  const listing = pages.filter((p) => fileOf.has(p.path));
   const html = new Map<string, string>();
-  const textOf = (page: PageInfo) => html.get(page.path) ?? html.set(page.path, builder.outputs.get(builder.routes.find((r) => r.path === page.path)?.file ?? '')?.toString('utf8') ?? '').get(page.path)!;
+  const textOf = (page: PageInfo) => html.get(page.path) ?? html.set(page.path, builder.outputs.get(fileOf.get(page.path)!)?.toString('utf8') ?? '').get(page.path)!;
   const pagesOf = (r: SourceRecord, title: string): string[] => {
-    const own = pages.filter((p) => p.sources.some((s) => s.file === r.file)).map((p) => p.path);
+    const own = bySource.get(r.file) ?? [];
     if (own.length || title.length < 4 || collections[r.collection].kind === 'markdown-dir') return own;
     const needle = escapeHtml(title);
-    return pages.filter((p) => p.locale === localeOf(r) && textOf(p).includes(needle)).map((p) => p.path);
+    return listing.filter((p) => p.locale === localeOf(r) && textOf(p).includes(needle)).map((p) => p.path);
   };
   const records = [...builder.records.values()].sort((a, b) => order(a).rel.localeCompare(order(b).rel) || allLocales.indexOf(order(a).locale) - allLocales.indexOf(order(b).locale));
   return (Object.entries(collections) as [CollectionName, CollectionDef][]).map(([name, def]) => ({
