@@ -20,7 +20,7 @@ export interface PhotoSources {
   /** Where content first names a photo (a field or a Markdown image). */
   firstReference(path: string): Place | undefined;
   /** Each page's path and its HTML, when the pages were kept (the preview). */
-  pages: { path: string; html: string }[];
+  pages: { path: string; html: string | Buffer }[];
 }
 
 type Ref = (file: string, line?: number, column?: number) => FileRef;
