@@ -115,6 +115,8 @@ test('what was typed survives a reload; a file changed on disk meanwhile is show
   await rebuilt(page);
   expect(box.read(FAQ)).toContain('# kept in order by hand');
   expect(box.read(FAQ)).toContain('How do I reach support, day or night?');
+  // A FAQ is no page's source, yet the form shows the pages its question is on.
+  await expect(page.locator('.editor__preview')).toContainText('/faqs');
 });
 
 test('a post, a job and a solution created from Content open in the editor, numbered and named as site new does', async ({ page }) => {
