@@ -73,7 +73,7 @@ const ADMIN_HEADERS = {
 export function createAdmin(options: AdminOptions): Admin {
   const builds: BuildRun[] = [];
   const clients = new Set<ServerResponse>();
-  const studio = createStudio({ root: options.root, contentDir: options.contentDir, builder: options.builder, writable: options.writable ?? false, problemInfo });
+  const studio = createStudio({ contentDir: options.contentDir, builder: options.builder, writable: options.writable ?? false, problemInfo });
   const ui = bundleUi(options.root);
   ui.catch((error: Error) => options.log(`✗ the admin preview could not be bundled: ${error.message}`));
 

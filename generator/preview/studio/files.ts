@@ -1,7 +1,8 @@
 // A content file as the admin's form opens it (values, Markdown body, schema, its English source)
 // and the text a save writes: changed values through yaml-edit (minimal diff), a new body after
 // the front matter's closing fence, or, for a file whose YAML does not parse, the text as typed.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import { collectionOf, collections } from '../../content/collections.ts';
 import { digestOf, parseSource, type SourceRecord } from '../../content/load.ts';
@@ -24,14 +25,13 @@ export interface ContentFile {
 export const PHOTO_PATH = /^images\/([a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*\.(jpe?g|png|webp|avif)$/;
 
 /** The content file `rel` names, or why it is not one the admin may touch. */
-export function contentFileOf(contentDir: string, rel: unknown, options: { missing?: boolean } = {}): ContentFile | string {
+export function contentFileOf(contentDir: string, rel: unknown): ContentFile | string {
   if (typeof rel !== 'string' || !rel) return 'name a content file, e.g. faqs/01-benefits.yaml';
   const form = pathFormProblem(rel);
   if (form) return `the path ${form}`;
   const collection = collectionOf(rel);
   if (!collection || !/\.(ya?ml|md)$/.test(rel)) return `${rel} is not a content file of a collection the site builds`;
   const status = inspectUnder(contentDir, rel);
-  if (status.kind === 'missing' && options.missing) return { rel, abs: join(contentDir, rel), markdown: collections[collection].kind === 'markdown-dir' };
   if (status.kind !== 'file') return `${rel} is not a regular file inside content/ (${status.kind})`;
   return { rel, abs: status.abs, markdown: collections[collection].kind === 'markdown-dir' };
 }
@@ -62,7 +62,7 @@ export interface OpenedFile {
   translations?: { locale: string; path: string; exists: boolean }[];
 }
 
-export function openFile(contentDir: string, file: ContentFile): OpenedFile {
+export async function openFile(contentDir: string, file: ContentFile): Promise<OpenedFile> {
   const bytes = readInspected(file.abs);
   const text = bytes.toString('utf8');
   const record = recordOf(text, file.rel);
@@ -85,7 +85,7 @@ export function openFile(contentDir: string, file: ContentFile): OpenedFile {
   opened.upToDate = hash === digest;
   opened.english = { path: english, data: sourceRecord.data ?? null, body: sourceRecord.body ?? null, digest };
   if (hash && hash !== digest) {
-    const stamped = stampedVersion(source.abs, hash);
+    const stamped = await stampedVersion(source.abs, hash);
     if (stamped !== undefined) {
       const old = recordOf(stamped, english);
       opened.english.stamped = { data: old.data ?? null, body: old.body ?? null };
@@ -98,14 +98,14 @@ export function openFile(contentDir: string, file: ContentFile): OpenedFile {
  * The English file's text as it was when its translation was stamped: the newest committed version
  * whose digest is the translation's sourceHash. Undefined without git or when none matches.
  */
-function stampedVersion(abs: string, digest: string): string | undefined {
-  // git finds the repository that holds content/ from the file's own folder.
-  const cwd = dirname(abs);
+async function stampedVersion(abs: string, digest: string): Promise<string | undefined> {
+  // git finds the repository that holds content/ from the file's own folder; the preview keeps serving meanwhile.
+  const git = (args: string[], encoding: 'utf8' | 'buffer') => run('git', args, { cwd: dirname(abs), encoding, timeout: 5000, maxBuffer: 8 * 1024 * 1024 }).then((r) => r.stdout as string | Buffer);
   try {
-    const commits = execFileSync('git', ['log', '--format=%H', '-n', '200', '--', abs], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).split('\n').filter(Boolean);
-    const rel = execFileSync('git', ['ls-files', '--full-name', '--', abs], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    const commits = String(await git(['log', '--format=%H', '-n', '200', '--', abs], 'utf8')).split('\n').filter(Boolean);
+    const rel = String(await git(['ls-files', '--full-name', '--', abs], 'utf8')).trim();
     for (const commit of commits) {
-      const bytes = execFileSync('git', ['show', `${commit}:${rel}`], { cwd, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000, maxBuffer: 8 * 1024 * 1024 });
+      const bytes = await git(['show', `${commit}:${rel}`], 'buffer') as Buffer;
       if (digestOf(bytes) === digest) return bytes.toString('utf8');
     }
   } catch {
@@ -113,6 +113,8 @@ function stampedVersion(abs: string, digest: string): string | undefined {
   }
   return undefined;
 }
+
+const run = promisify(execFile);
 
 /** What a save asks for: changed values, a new Markdown body, or (a file that does not parse) its whole text. */
 export interface SaveInput {

@@ -23,7 +23,6 @@ import { addPhoto, MAX_PHOTO_BYTES } from './photos.ts';
 export const MAX_SAVE_BYTES = 256 * 1024;
 
 export interface StudioOptions {
-  root: string;
   contentDir: string;
   builder: Builder;
   /** The preview listens on a loopback address, or the author allowed edits from elsewhere. */
@@ -66,7 +65,7 @@ export function createStudio(options: StudioOptions): Studio {
   async function read(url: URL): Promise<unknown> {
     if (url.pathname === '/_admin/api/changes') return changes.list();
     if (url.pathname === '/_admin/api/kinds') return { kinds: creatableKinds };
-    const opened = openFile(contentDir, fileOf(url.searchParams.get('path')));
+    const opened = await openFile(contentDir, fileOf(url.searchParams.get('path')));
     return { ...opened, writable: options.writable, options: formOptions([...options.builder.records.values()], contentDir) };
   }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { startPreview, type Preview } from '../../../generator/preview/server.ts';
 import { sandbox, type Sandbox } from '../../helpers.ts';
+import { adminToken, studioPost } from './studio-client.ts';
 
 let box: Sandbox;
 let preview: Preview;
@@ -21,8 +22,7 @@ beforeAll(async () => {
   git('add', '-A');
   git('commit', '-qm', 'content as shipped');
   preview = await startPreview({ contentDir: box.content, outDir: join(box.dir, 'out'), port: 0, host: '127.0.0.1', watch: true, log: () => {} });
-  const html = await (await fetch(`${preview.url}/_admin`)).text();
-  token = /<meta name="site-token" content="([^"]+)">/.exec(html)![1]!;
+  token = await adminToken(preview.url);
 }, 120_000);
 
 afterAll(async () => {
@@ -30,11 +30,7 @@ afterAll(async () => {
   box?.remove();
 });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${preview.url}${path}`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: preview.url, 'x-site-token': token, ...headers },
-  body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
-});
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => studioPost(preview.url, () => token)(path, body, headers);
 const open = async (path: string) => (await fetch(`${preview.url}/_admin/api/file?path=${encodeURIComponent(path)}`)).json() as Promise<Record<string, any>>;
 
 describe('a draft checked as the author types', () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { startPreview, type Preview } from '../../../generator/preview/server.ts';
 import { sandbox, type Sandbox } from '../../helpers.ts';
+import { adminToken, studioPost } from './studio-client.ts';
 
 let box: Sandbox;
 let preview: Preview;
@@ -19,8 +20,7 @@ const sha = (text: string | Buffer) => createHash('sha256').update(text).digest(
 beforeAll(async () => {
   box = sandbox();
   preview = await startPreview({ contentDir: box.content, outDir: join(box.dir, 'out'), port: 0, host: '127.0.0.1', watch: true, log: () => {} });
-  const html = await (await fetch(`${preview.url}/_admin`)).text();
-  token = /<meta name="site-token" content="([^"]+)">/.exec(html)![1]!;
+  token = await adminToken(preview.url);
 }, 120_000);
 
 afterAll(async () => {
@@ -28,11 +28,7 @@ afterAll(async () => {
   box?.remove();
 });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${preview.url}${path}`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: preview.url, 'x-site-token': token, ...headers },
-  body: JSON.stringify(body),
-});
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => studioPost(preview.url, () => token)(path, body, headers);
 
 describe('saving a form', () => {
   test('reads a file, saves one changed value as one changed line, and the preview rebuilds the page', async () => {
@@ -140,8 +136,7 @@ describe('beyond this machine', () => {
       const other = await startPreview({ contentDir: box.content, outDir: join(box.dir, `out-${allowEdits}`), port: 0, host: '0.0.0.0', watch: false, allowEdits, log: () => {} });
       try {
         const url = other.url.replace('0.0.0.0', '127.0.0.1');
-        const html = await (await fetch(`${url}/_admin`)).text();
-        const own = /<meta name="site-token" content="([^"]+)">/.exec(html)![1]!;
+        const own = await adminToken(url);
         const read = await (await fetch(`${url}/_admin/api/file?path=${FAQ}`)).json() as { sha256: string; writable: boolean };
         expect(read.writable).toBe(allowEdits);
         const saved = await fetch(`${url}/_admin/api/file`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url, 'x-site-token': own }, body: JSON.stringify({ path: FAQ, sha256: read.sha256, edits: [{ path: ['order'], value: 42 }] }) });

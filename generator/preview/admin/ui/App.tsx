@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { AdminState } from '../types.ts';
 import { useAdminState, useHashPlace } from './hooks.ts';
-import { editHref, plural, time } from './common.tsx';
+import { contentRel, editHref, plural, time } from './common.tsx';
 import { PagesView, DevicesView } from './PagesView.tsx';
 import { ContentView } from './ContentView.tsx';
 import { TranslationsView } from './TranslationsView.tsx';
@@ -146,7 +146,7 @@ function PublishBadge({ state }: { state: AdminState }) {
           <ul>
             {blocking.map((p, i) => (
               <li key={i}>
-                <a href={editHref(p.at.file, p.path)}>{p.at.file.replace(/^.*?content\//, '')}{p.path ? ` › ${p.path}` : ''}</a>: {p.message}
+                <a href={editHref(p.at.file, p.path)}>{contentRel(p.at.file) ?? p.at.file}{p.path ? ` › ${p.path}` : ''}</a>: {p.message}
               </li>
             ))}
           </ul>

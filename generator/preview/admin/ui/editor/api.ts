@@ -2,6 +2,7 @@
 import type { ProblemInfo } from '../../types.ts';
 import type { Edit } from './form-model.ts';
 import type { SchemaNode } from './form-model.ts';
+import type { OpenedFile as Opened } from '../../../studio/files.ts';
 
 const token = () => document.querySelector<HTMLMetaElement>('meta[name="site-token"]')?.content ?? '';
 
@@ -26,22 +27,8 @@ export const postJson = <T>(path: string, body: unknown): Promise<T> =>
 export const postBytes = <T>(path: string, file: Blob): Promise<T> =>
   fetch(path, { method: 'POST', headers: { 'content-type': file.type || 'application/octet-stream', 'x-site-token': token() }, body: file }).then((r) => answer<T>(r));
 
-/** GET /_admin/api/file: a content file as its form opens it. */
-export interface OpenedFile {
-  path: string;
-  text: string;
-  sha256: string;
-  markdown: boolean;
-  locale: string;
-  data: unknown;
-  body: string | null;
-  schema: SchemaNode | null;
-  writable: boolean;
-  english?: { path: string; data: unknown; body: string | null; digest: string; stamped?: { data: unknown; body: string | null } };
-  sourceHash?: string | null;
-  upToDate?: boolean;
-  translations?: { locale: string; path: string; exists: boolean }[];
-}
+/** GET /_admin/api/file: a content file as its form opens it (studio/files.ts), its schema typed for the form. */
+export type OpenedFile = Omit<Opened, 'schema'> & { schema: SchemaNode | null; writable: boolean };
 
 export interface SaveRequest {
   path: string;

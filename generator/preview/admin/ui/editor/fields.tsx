@@ -238,7 +238,7 @@ function List({ spec, path, value, ctx, problems }: { spec: FieldSpec; path: Pat
         {items.map((v, i) => (
           <li key={i} className="list__item">
             <div className="list__body">
-              <Field spec={{ ...item, label: item.control === 'group' ? itemLabel(i) : itemLabel(i) }} path={[...path, i]} value={v} ctx={ctx} />
+              <Field spec={{ ...item, label: itemLabel(i) }} path={[...path, i]} value={v} ctx={ctx} />
             </div>
             <div className="list__tools" role="group" aria-label={`${itemLabel(i)}: move or remove`}>
               <button type="button" className="button button--small" disabled={ctx.disabled || i === 0} onClick={() => move(i, i - 1)} aria-label={`Move ${itemLabel(i)} up`}>↑</button>
