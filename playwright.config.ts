@@ -23,7 +23,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node_modules/.bin/node bin/site.js preview --port ${port} --out .site/e2e-${port} --no-watch`,
+    command: `node_modules/.bin/node bin/site.js preview --port ${port} --out .site/e2e-${port} --no-watch --no-access-log`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
