@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { collectionOf } from '../content/collections.ts';
 import { loadFile, loadAll, locate, localeOf, type SourceRecord } from '../content/load.ts';
 import { validate, ValidationMemo, type Validated } from '../validate/validate.ts';
-import { forgetEditMemos } from '../speed/edit-memo.ts';
+import { forgetEditMemos } from '../speed/memo.ts';
 import { blogPath, buildRoutes, type Route } from '../render/routes.ts';
 import { completeChunks, envFor, pageStylesheet, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from '../render/render.ts';
 import { MarkdownCache, transform, type TransformOptions } from '../transform/transform.ts';
@@ -208,7 +208,7 @@ export class Builder {
     await this.validateAll();
     // A build that hands its pages on and keeps none (`site build`) is the builder's only one:
     // what validation and the route table keep for the preview's next edit is dropped now, not
-    // held through rendering (edit-memo.ts).
+    // held through rendering (speed/memo.ts).
     if (options.onPage && options.retainPages === false) {
       this.validation = new ValidationMemo();
       forgetEditMemos();

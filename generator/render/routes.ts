@@ -3,8 +3,7 @@
 import type { CollectionName, PageKey } from '../content/collections.ts';
 import type { LegalDoc, Post, Site, Solution } from '../content/model.ts';
 import { allLocales, DEFAULT_LOCALE, localePath, locales, pathLocale, type Locale } from '../content/locales.ts';
-import { mapAlike, type Mapped } from '../speed/alike.ts';
-import { EditMemo, editMap } from '../speed/edit-memo.ts';
+import { editMap, mapAlike, remembered, type Mapped } from '../speed/memo.ts';
 
 /** What each template receives as props: the item it shows (the site model comes through context). */
 export interface TemplateProps {
@@ -181,7 +180,7 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
   const section = cardSection.BlogPost && site.ui.cardSections[cardSection.BlogPost];
   // The last table's post routes of this language, when what every post route is made from
   // besides its post is the same (the same file index, language list, section and untranslated
-  // items): a post at the place it had keeps its route without a lookup (alike.ts).
+  // items): a post at the place it had keeps its route without a lookup (memo.ts).
   const last = lastPostRoutes.get(locale);
   const same = last && last.files === f.blog && last.languages === languages && last.section === section && (last.untranslated === untranslated || (!last.untranslated.size && !untranslated.size));
   const mapped = mapAlike(site.posts, same ? last.mapped : undefined, (post) => postRoute(post));
@@ -190,27 +189,26 @@ export function buildRoutes(site: Site, locale: Locale = DEFAULT_LOCALE, untrans
   return routes;
 
   function postRoute(post: Post): Route {
-    const source = f.blog?.[post.slug] ?? '';
-    const last = postRoutes.get(post);
-    const shownUntranslated = untranslated.has(last?.item ?? `blog/${post.slug}`);
-    if (last && last.locale === locale && last.languages === languages && last.untranslated === shownUntranslated && last.section === section && last.source === source) return last.route;
-    const route: Route = {
-      ...at(blogPath(post.id), `blog/${post.slug}`, 'BlogPost'), status: 200, title: post.title,
-      description: post.description ?? post.subheading, props: { post }, sources: [source],
-      deps: [], sitemap: !post.draft, lastmod: post.updated ?? post.date, ogType: 'article',
-      socialImage: post.socialImage,
-    };
-    postRoutes.set(post, { item: `blog/${post.slug}`, locale, languages, untranslated: shownUntranslated, section, source, route });
-    return route;
+    const item = `blog/${post.slug}`;
+    return postRouteOf(post, locale, languages, untranslated.has(item), section, f.blog?.[post.slug] ?? '', at);
   }
 }
 
+/**
+ * A post's route, remembered per post object (transform.ts hands an unchanged post on as the
+ * same object) with what else it is made from: the preview builds the route table on every
+ * edit, and would otherwise make every post's routes again. The card stage sets its `card`
+ * again on every plan.
+ */
+const postRouteOf = remembered(
+  (post: Post, _locale: Locale, _languages: string, _untranslated: boolean, _section: string | undefined, source: string, at: (key: string, source: string | undefined, template: TemplateName) => Pick<Route, 'path' | 'key' | 'locale' | 'file' | 'alternates' | 'untranslated' | 'template' | 'section'>): Route => ({
+    ...at(blogPath(post.id), `blog/${post.slug}`, 'BlogPost'), status: 200, title: post.title,
+    description: post.description ?? post.subheading, props: { post }, sources: [source],
+    deps: [], sitemap: !post.draft, lastmod: post.updated ?? post.date, ogType: 'article',
+    socialImage: post.socialImage,
+  }),
+  (locale, languages, untranslated, section, source) => [locale, languages, untranslated, section, source],
+);
+
 const lastPostRoutes = editMap<Locale, { files: Record<string, string> | undefined; languages: string; section: string | undefined; untranslated: ReadonlySet<string>; mapped: Mapped<Post, Route> }>();
 
-/**
- * Each post's route, per post object (transform.ts hands an unchanged post on as the same object)
- * with what else it was made from: the preview builds the route table on every edit, and would
- * otherwise make every post's routes again. A route is the same for the same inputs; the
- * card stage sets its `card` again on every plan.
- */
-const postRoutes = new EditMemo<Post, { item: string; locale: Locale; languages: string; untranslated: boolean; section: string | undefined; source: string; route: Route }>();

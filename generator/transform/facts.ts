@@ -15,8 +15,7 @@ import { addressText, localParts, type PostalAddress } from './address.ts';
 import { primaryLanguage } from './format.ts';
 import { locales } from '../content/locales.ts';
 import { mapProseLines, occurrence, outsideCodeSpans, positionIn, proseLinesOf, proseMatches, stringsIn, escapeRegExp } from '../content/text-places.ts';
-import { mapAlike, type Mapped } from '../speed/alike.ts';
-import { EditMemo, editMap } from '../speed/edit-memo.ts';
+import { editMap, mapAlike, remembered, type Mapped } from '../speed/memo.ts';
 
 /** `{name}`: a letter, then letters and digits. Other braces ("{ }", JSON) are plain text. */
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
@@ -207,9 +206,14 @@ function mapStrings(value: unknown, fn: (s: string) => string): unknown {
   return value;
 }
 
-// One expansion per record and set of facts: the preview re-validates on every edit, and an
-// unchanged record must stay the same object so the schema results cached for it are reused.
-const expandedOf = new EditMemo<SourceRecord, { key: string; record: SourceRecord }>();
+// One expansion per record and set of facts (remembered by the facts' key): the preview
+// re-validates on every edit, and an unchanged record must stay the same object so the schema
+// results remembered for it are reused.
+const expanded = remembered((record: SourceRecord, _key: string, facts: Facts): SourceRecord => {
+  const data = mapStrings(record.data, (s) => expandText(s, facts));
+  const body = record.body === undefined ? undefined : expandMarkdown(record.body, facts);
+  return data === record.data && body === record.body ? record : { ...record, data, body };
+}, (key) => [key]);
 
 /**
  * Records with their placeholders expanded in data, front matter and body. site.yaml is the
@@ -220,18 +224,9 @@ const expandedOf = new EditMemo<SourceRecord, { key: string; record: SourceRecor
 export function expandRecords(records: readonly SourceRecord[], facts: Facts = factsOf(records)): { records: SourceRecord[]; facts: Facts } {
   const key = `${facts.locale}\0${JSON.stringify([...facts.values])}`;
   // The last list of this language, while the facts are the same: a record at the place it had
-  // is taken as it was expanded, without a lookup (alike.ts).
+  // is taken as it was expanded, without a lookup (memo.ts).
   const last = lastExpanded.get(facts.locale);
-  const mapped = mapAlike(records, last?.key === key ? last.mapped : undefined, (record) => {
-    if (record.collection === 'site' || record.problems.length) return record;
-    const cached = expandedOf.get(record);
-    if (cached?.key === key) return cached.record;
-    const data = mapStrings(record.data, (s) => expandText(s, facts));
-    const body = record.body === undefined ? undefined : expandMarkdown(record.body, facts);
-    const expanded = data === record.data && body === record.body ? record : { ...record, data, body };
-    expandedOf.set(record, { key, record: expanded });
-    return expanded;
-  });
+  const mapped = mapAlike(records, last?.key === key ? last.mapped : undefined, (record) => (record.collection === 'site' || record.problems.length ? record : expanded(record, key, facts)));
   lastExpanded.set(facts.locale, { key, mapped });
   return { records: mapped.to, facts };
 }
@@ -245,16 +240,12 @@ const lastExpanded = editMap<string, { key: string; mapped: Mapped<SourceRecord,
  */
 export function placeholderProblems(record: SourceRecord, declared: readonly ParamField[], facts: Facts): Problem[] {
   if (record.collection === 'site' || record.problems.length) return [];
-  const cached = unknownOf.get(record);
-  if (cached?.declared === declared) return cached.problems;
-  const problems = findUnknown(record, declared, facts);
-  unknownOf.set(record, { declared, problems });
-  return problems;
+  return unknownIn(record, declared, facts);
 }
 
-// Per record and the parameter list its schema check gave (a new one when the file changes), so
-// the preview re-reads only the files an edit touched. The fact names never change.
-const unknownOf = new EditMemo<SourceRecord, { declared: readonly ParamField[]; problems: Problem[] }>();
+// Remembered per record and the parameter list its schema check gave (a new one when the file
+// changes), so the preview re-reads only the files an edit touched. The fact names never change.
+const unknownIn = remembered(findUnknown, (declared) => [declared]);
 
 function findUnknown(record: SourceRecord, declared: readonly ParamField[], facts: Facts): Problem[] {
   const params = new Map(declared.map((d) => [formatPath(d.path), d.names]));
@@ -336,16 +327,11 @@ const PHONE_IN_LINE = /\+?\(?\d(?:[\d().\u2010-\u2015-]|[^\S\n]){5,}\d/g;
 const phoneDigits = (s: string) => s.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
 
 /** Each literal with what it is compared by (its digits, or its lower case), worked out once per set of facts. */
-const preparedOf = new EditMemo<Facts, { forms: { literal: Literal; match: string }[]; words: RegExp | undefined }>();
-const prepared = (facts: Facts) => {
-  let ready = preparedOf.get(facts);
-  if (!ready) {
-    const forms = facts.literals.map((literal) => ({ literal, match: literal.kind === 'phone' ? phoneDigits(literal.text) : literal.text.toLowerCase() }));
-    const words = forms.filter((f) => f.literal.kind !== 'phone').map((f) => escapeRegExp(f.match));
-    preparedOf.set(facts, (ready = { forms, words: words.length ? new RegExp(words.join('|'), 'iu') : undefined }));
-  }
-  return ready;
-};
+const prepared = remembered((facts: Facts): { forms: { literal: Literal; match: string }[]; words: RegExp | undefined } => {
+  const forms = facts.literals.map((literal) => ({ literal, match: literal.kind === 'phone' ? phoneDigits(literal.text) : literal.text.toLowerCase() }));
+  const words = forms.filter((f) => f.literal.kind !== 'phone').map((f) => escapeRegExp(f.match));
+  return { forms, words: words.length ? new RegExp(words.join('|'), 'iu') : undefined };
+});
 
 function literalsIn(text: string, facts: Facts, phones = PHONE_LIKE): LiteralHit[] {
   // Called for every string of every record: the literals' forms are prepared once, and text

@@ -5,8 +5,7 @@
 import { renderInline, renderMarkdown, type Heading, type Html, type ImageHtml } from './markdown.ts';
 import type { Site, SourceSite } from '../content/model.ts';
 import { DEFAULT_LOCALE, type Locale } from '../content/locales.ts';
-import { mapAlike, type Mapped } from '../speed/alike.ts';
-import { EditMemo } from '../speed/edit-memo.ts';
+import { editWeakMap, mapAlike, remembered, type Mapped } from '../speed/memo.ts';
 
 export interface TransformOptions {
   /**
@@ -100,23 +99,15 @@ class LazyHtml implements Html {
 
 type SourcePost = SourceSite['posts'][number];
 
-// Each post with its body rendered, per source post object and language's cache: the preview
-// transforms the whole model on every edit, and a post whose record did not change is the same
-// object (validate.ts), so it is handed on as the same rendered post, not copied again. A new
-// cache (photos changed) renders again.
-const renderedPosts = new EditMemo<SourcePost, { cache: MarkdownCache; post: Site['posts'][number] }>();
-
-function renderedPost(post: SourcePost, cache: MarkdownCache): Site['posts'][number] {
-  const last = renderedPosts.get(post);
-  if (last?.cache === cache) return last.post;
-  const rendered = { ...post, body: cache.block(post.body) };
-  renderedPosts.set(post, { cache, post: rendered });
-  return rendered;
-}
+// Each post with its body rendered, remembered per source post object and language's cache: the
+// preview transforms the whole model on every edit, and a post whose record did not change is
+// the same object (validate.ts), so it is handed on as the same rendered post, not copied again.
+// A new cache (photos changed) renders again.
+const renderedPost = remembered((post: SourcePost, cache: MarkdownCache): Site['posts'][number] => ({ ...post, body: cache.block(post.body) }));
 
 // The last list each cache rendered: a post at the place it had is that list's rendered post,
-// without a lookup (alike.ts).
-const lastRendered = new EditMemo<MarkdownCache, Mapped<SourcePost, Site['posts'][number]>>();
+// without a lookup (memo.ts).
+const lastRendered = editWeakMap<MarkdownCache, Mapped<SourcePost, Site['posts'][number]>>();
 
 function renderedList(posts: readonly SourcePost[], cache: MarkdownCache): Site['posts'] {
   const mapped = mapAlike(posts, lastRendered.get(cache), (post) => renderedPost(post, cache));

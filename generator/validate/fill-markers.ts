@@ -4,7 +4,7 @@
 import { locate, type SourceRecord } from '../content/load.ts';
 import { problem } from '../problems/errors.ts';
 import { formatPath, type Problem } from '../problems/problems.ts';
-import { EditMemo } from '../speed/edit-memo.ts';
+import { remembered } from '../speed/memo.ts';
 
 /** What `site new` puts in front of each field's hint. */
 export const MARKER = 'TODO:';
@@ -14,9 +14,6 @@ export const MARKER = 'TODO:';
 const AT_LINE_START = /^(\s*(?:[#>*+-]+\s+)?(?:\d+\.\s+)?)TODO:\s*(.*)$/;
 
 interface Marker { path: (string | number)[]; hint: string; lineInValue: number }
-
-// Per record, so the preview re-walks only the files an edit replaced.
-const markersOf = new EditMemo<SourceRecord, Marker[]>();
 
 /** One record's markers: its "still to write" problems, and the fields (file and path) that hold one. */
 export interface RecordMarkers {
@@ -47,7 +44,7 @@ export function recordMarkers(record: SourceRecord): RecordMarkers {
 /**
  * Adds a "still to write" problem for every marker left in `records`, and drops the other
  * problems reported at a field that holds one: a marker in `readTime` is not also "not 3 or 5".
- * `perRecord` gives each record's markers (the preview's validation keeps them: alike.ts).
+ * `perRecord` gives each record's markers (the preview's validation keeps them: memo.ts).
  */
 export function reportFillMarkers(records: readonly SourceRecord[], problems: Problem[], perRecord: (records: readonly SourceRecord[]) => readonly RecordMarkers[] = (list) => list.map(recordMarkers)): void {
   const found: Problem[] = [];
@@ -62,25 +59,22 @@ export function reportFillMarkers(records: readonly SourceRecord[], problems: Pr
   problems.splice(0, problems.length, ...kept, ...found);
 }
 
-/** Every string value of a record whose text starts a line with the marker. */
-function fieldMarkers(record: SourceRecord): Marker[] {
-  let markers = markersOf.get(record);
-  if (markers) return markers;
-  markers = [];
+/** Every string value of a record whose text starts a line with the marker; remembered per record, so the preview re-walks only the files an edit replaced. */
+const fieldMarkers = remembered((record: SourceRecord): Marker[] => {
+  const markers: Marker[] = [];
   const walk = (value: unknown, path: (string | number)[]) => {
     if (typeof value === 'string') {
       if (!value.includes(MARKER)) return;
       value.split('\n').forEach((line, i) => {
         const m = AT_LINE_START.exec(line);
-        if (m) markers!.push({ path, hint: m[2]!.trim(), lineInValue: i });
+        if (m) markers.push({ path, hint: m[2]!.trim(), lineInValue: i });
       });
     } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
   };
   walk(record.data, []);
-  markersOf.set(record, markers);
   return markers;
-}
+});
 
 /** The value's position, or for a `|` block the line that holds the marker. */
 function markerPosition(record: SourceRecord, marker: Marker): { line: number; column: number } {
@@ -93,15 +87,8 @@ function markerPosition(record: SourceRecord, marker: Marker): { line: number; c
   return { line, column: Math.max(column, 1) };
 }
 
-// Per record too: otherwise every preview edit would scan every body for the marker.
-const bodyMarkersOf = new EditMemo<SourceRecord, Problem[]>();
-
-/** Markers in a Markdown body, outside fenced code. */
-function bodyMarkers(record: SourceRecord): Problem[] {
-  let problems = bodyMarkersOf.get(record);
-  if (!problems) bodyMarkersOf.set(record, (problems = findBodyMarkers(record)));
-  return problems;
-}
+/** Markers in a Markdown body, outside fenced code; remembered per record, or every preview edit would scan every body for the marker. */
+const bodyMarkers = remembered(findBodyMarkers);
 
 function findBodyMarkers(record: SourceRecord): Problem[] {
   if (!record.body?.includes(MARKER)) return [];

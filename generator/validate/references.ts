@@ -7,7 +7,7 @@ import type { Problem } from '../problems/problems.ts';
 import type { Reference } from '../content/schemas.ts';
 import type { SourceRecord } from '../content/load.ts';
 import { nearestName, nearestPath, nearestRoute } from '../problems/suggest.ts';
-import { EditMemo } from '../speed/edit-memo.ts';
+import { remembered } from '../speed/memo.ts';
 import { markdownTargets } from '../transform/markdown.ts';
 import { translatedLocales } from '../content/locales.ts';
 
@@ -160,15 +160,8 @@ function firstWritten(lines: readonly string[], needle: string, from: number): {
   return undefined;
 }
 
-// Per record: the preview re-reads only the files an edit replaced.
-const markdownLinks = new EditMemo<SourceRecord, MarkdownLink[]>();
-
-/** Links and images in a record's Markdown body. */
-function linksOf(record: SourceRecord): MarkdownLink[] {
-  let links = markdownLinks.get(record);
-  if (!links) markdownLinks.set(record, (links = linksIn(record.body ?? '')));
-  return links;
-}
+/** Links and images in a record's Markdown body; remembered per record, so the preview re-reads only the files an edit replaced. */
+const linksOf = remembered((record: SourceRecord): MarkdownLink[] => linksIn(record.body ?? ''));
 
 /** The problems with Markdown's links and images (pages that exist, image files that exist, alt text); `inline`: no images at all. */
 function linkProblems(links: readonly MarkdownLink[], placeOf: (link: MarkdownLink) => Place, cx: ReferenceContext, inline = false): Problem[] {

@@ -14,14 +14,13 @@ import { markdownFieldReferences, markdownImages, markdownProblems, referenceCon
 import type { ImageReference } from '../assets/images/stage.ts';
 import { onePerField, schemaProblems } from '../problems/schema-problems.ts';
 import { uniquenessKey, uniquenessProblems } from './unique.ts';
-import { alike, mapAlike, replacedAt, type Mapped } from '../speed/alike.ts';
 import { problem } from '../problems/errors.ts';
 import { nearestName } from '../problems/suggest.ts';
 import { expandRecords, factsOf, placeholderProblems, type Facts } from '../transform/facts.ts';
 import { DEFAULT_LOCALE, localePath, localizeHref, locales, splitLocale, translatedLocales, type Locale, type TranslatedLocale } from '../content/locales.ts';
 import { sourceHashProblems } from './translations.ts';
 import { footerColumnProblems } from './navigation.ts';
-import { EditMemo, editMap } from '../speed/edit-memo.ts';
+import { alike, editMap, mapAlike, remembered, replacedAt, type Mapped } from '../speed/memo.ts';
 import { scheduleProblems, siteClock, windowOf, type SiteClock } from './schedule.ts';
 import { dateIn, describeMoment, statusAt } from '../content/schedule.ts';
 
@@ -70,7 +69,7 @@ export class ValidationMemo {
     return (this.cx = referenceContext(contentDir, routes, categories, jobCategories, notLive));
   }
 
-  /** Per list: its last mapping (alike.ts), and what else the mapping read then. */
+  /** Per list: its last mapping (memo.ts), and what else the mapping read then. */
   private readonly maps = new Map<string, { over: unknown; mapped: Mapped<unknown, unknown> }>();
 
   /**
@@ -147,9 +146,9 @@ export interface Validated {
   images: ImageReference[];
 }
 
-// Schema results per record. A record is replaced when its file changes, so the preview
-// re-checks only the files an edit touched.
-const schemaResults = new EditMemo<SourceRecord, ReturnType<typeof check>>();
+// A record against its schema, remembered per record: a record is replaced when its file
+// changes, so the preview re-checks only the files an edit touched.
+const schemaCheck = remembered((record: SourceRecord, schema: string) => check(schema, record.data));
 
 /** What checking one record against its schema and placeholders found. */
 interface RecordCheck {
@@ -174,11 +173,7 @@ function checkRecord(record: SourceRecord, facts: Facts): RecordCheck {
   if (record.problems.length) return { record, problems: record.problems, refs: [], good: false };
   const schema = schemaFor(record.collection, record.slug);
   if (!schema) return { record, problems: [unknownItemProblem(record)], refs: [], good: false };
-  let result = schemaResults.get(record);
-  if (!result) {
-    result = check(schema, record.data);
-    schemaResults.set(record, result);
-  }
+  const result = schemaCheck(record, schema);
   const { errors, references: refs } = result;
   const problems: Problem[] = [];
   if (errors.length) problems.push(...schemaProblems(record, errors));
@@ -276,7 +271,7 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
     if (found.images.length) images.push(...found.images);
   };
   // Per record and reference context: the last validation's findings for a record at its place.
-  for (const found of mapWith(memo, 'field references', references, ({ record, refs }) => fieldReferences(record, refs, cx), cx)) take(found);
+  for (const found of mapWith(memo, 'field references', references, ({ record, refs }) => fieldReferences(record, cx, refs), cx)) take(found);
   // Links and images of every body that parsed, whether or not its front matter passed.
   const bodies = [...parsed, ...translated.flatMap((t) => parsedOnly(t.records))];
   for (const found of mapWith(memo, 'body references', bodies, (record) => (record.body === undefined ? undefined : bodyReferences(record, cx)), cx)) take(found);
@@ -296,7 +291,11 @@ export function validate(written: SourceRecord[], options: ValidateOptions): Val
   const english = found.filter((p) => !translationFiles.has(p.file));
   problems.splice(0, problems.length, ...english, ...found.filter((p) => translationFiles.has(p.file)));
   const byFile = new Map<string, Problem[]>();
-  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  for (const p of problems) {
+    const list = byFile.get(p.file);
+    if (list) list.push(p);
+    else byFile.set(p.file, [p]);
+  }
   if (problems.length) return { site: undefined, translations: {}, problems, byFile, images };
   const translations: Validated['translations'] = {};
   // A language with no file at all is not on the site yet (its pages would all be English).
@@ -312,14 +311,11 @@ interface ReferencesFound {
   images: ImageReference[];
 }
 
-// Per record and context (ValidationMemo): what its fields and its body refer to.
-const fieldResults = new EditMemo<SourceRecord, ReferencesFound>();
-const bodyResults = new EditMemo<SourceRecord, ReferencesFound>();
-
-/** The problems with a record's references (x-check, and the links and images of its Markdown fields), and the images among them. */
-function fieldReferences(record: SourceRecord, refs: Reference[], cx: ReferenceContext): ReferencesFound {
-  const last = fieldResults.get(record);
-  if (last?.cx === cx) return last;
+/**
+ * The problems with a record's references (x-check, and the links and images of its Markdown
+ * fields), and the images among them; remembered per record and context (ValidationMemo).
+ */
+const fieldReferences = remembered((record: SourceRecord, cx: ReferenceContext, refs: Reference[]): ReferencesFound => {
   const found: ReferencesFound = { cx, problems: [], placed: [], images: [] };
   for (const ref of refs) {
     if (ref.kind === 'markdown') {
@@ -333,18 +329,11 @@ function fieldReferences(record: SourceRecord, refs: Reference[], cx: ReferenceC
     if (problem) found.problems.push(problem);
     if (ref.kind === 'image') found.images.push({ value: ref.value, at });
   }
-  fieldResults.set(record, found);
   return found;
-}
+});
 
-/** The problems with the links and images of a record's Markdown body, and its images. */
-function bodyReferences(record: SourceRecord, cx: ReferenceContext): ReferencesFound {
-  const last = bodyResults.get(record);
-  if (last?.cx === cx) return last;
-  const found: ReferencesFound = { cx, problems: markdownProblems(record, cx), placed: [], images: markdownImages(record) };
-  bodyResults.set(record, found);
-  return found;
-}
+/** The problems with the links and images of a record's Markdown body, and its images; remembered per record and context. */
+const bodyReferences = remembered((record: SourceRecord, cx: ReferenceContext): ReferencesFound => ({ cx, problems: markdownProblems(record, cx), placed: [], images: markdownImages(record) }));
 
 /**
  * A language's model: every English item replaced by its translation where there is one. A
@@ -353,23 +342,13 @@ function bodyReferences(record: SourceRecord, cx: ReferenceContext): ReferencesF
  */
 function translatedSite(locale: TranslatedLocale, english: SourceRecord[], mine: SourceRecord[], options: ValidateOptions, clock: SiteClock): TranslatedSite {
   let byRel: Map<string, SourceRecord> | undefined;
-  const memo = (mergedOf[locale] ??= new WeakMap());
+  const mergedOf = (mergedIn[locale] ??= remembered((r: SourceRecord, translation: SourceRecord | undefined) => merge(r, translation, locale)));
   // While the translations are the very same records, an English record at the place it had
   // keeps what it was merged into (the preview: one pass, not a lookup a post on every edit).
   const last = lastMerged.get(locale);
   const pairs = mapAlike(english, last && alike(mine, last.mine, () => false) ? last.pairs : undefined, (r) => {
     const shared = sharedCollections.includes(r.collection);
-    const translation = shared ? undefined : (byRel ??= new Map(mine.map((t) => [splitLocale(t.relPath).rel, t]))).get(r.relPath);
-    let m = memo.get(r);
-    if (m?.translation !== translation || !m) {
-      m = {
-        translation,
-        record: translation ? localizeLinks(withEnglishIdentity(translation, r), locale, translation) : localizeLinks(r, locale, r),
-        item: translation || shared ? undefined : `${r.collection}/${r.slug}`,
-      };
-      memo.set(r, m);
-    }
-    return m;
+    return mergedOf(r, shared ? undefined : (byRel ??= new Map(mine.map((t) => [splitLocale(t.relPath).rel, t]))).get(r.relPath));
   });
   lastMerged.set(locale, { mine, pairs });
   const merged = pairs.to.map((m) => m.record);
@@ -398,11 +377,21 @@ const lastMerged = editMap<TranslatedLocale, { mine: SourceRecord[]; pairs: Mapp
 const lastFallbacks = editMap<TranslatedLocale, { english: SourceRecord[]; items: (string | undefined)[]; sets: { fallbacks: Set<string>; fallbackItems: Set<string> } }>();
 
 /**
- * Per language and English record, with the translation it was merged with: the record the
- * language's model shows, and its collection/slug when it is shown untranslated. An unchanged
- * pair gives the same record object, so what is kept per record further on is reused.
+ * An English record with its translation in `locale` (or none): the record the language's model
+ * shows, and its collection/slug when it is shown untranslated.
  */
-const mergedOf: Partial<Record<TranslatedLocale, WeakMap<SourceRecord, Merged>>> = {};
+function merge(r: SourceRecord, translation: SourceRecord | undefined, locale: TranslatedLocale): Merged {
+  const shared = sharedCollections.includes(r.collection);
+  return {
+    translation,
+    record: translation ? localizeLinks(withEnglishIdentity(translation, r), locale, translation) : localizeLinks(r, locale, r),
+    item: translation || shared ? undefined : `${r.collection}/${r.slug}`,
+  };
+}
+
+// Per language, remembered per English record and translation: an unchanged pair gives the same
+// record object, so what is remembered per record further on is reused.
+const mergedIn: Partial<Record<TranslatedLocale, (r: SourceRecord, translation: SourceRecord | undefined) => Merged>> = {};
 
 /**
  * What makes an item the same page in every language comes from its English file: a post's
@@ -437,7 +426,8 @@ function withEnglishIdentity(translation: SourceRecord, english: SourceRecord): 
  * localized when it is rendered (transform.ts).
  */
 function localizeLinks(record: SourceRecord, locale: TranslatedLocale, checked: SourceRecord): SourceRecord {
-  const refs = (schemaResults.get(checked)?.references ?? []).filter((r) => (r.kind === 'route' || r.kind === 'link') && localizeHref(r.value, locale) !== r.value);
+  const schema = checked.problems.length ? undefined : schemaFor(checked.collection, checked.slug);
+  const refs = (schema ? schemaCheck(checked, schema).references : []).filter((r) => (r.kind === 'route' || r.kind === 'link') && localizeHref(r.value, locale) !== r.value);
   if (!refs.length) return record;
   const data = structuredClone(record.data) as Record<string | number, unknown>;
   for (const ref of refs) {
@@ -559,21 +549,9 @@ function assemble(records: SourceRecord[], options: ValidateOptions, locale: Loc
   for (const [name, list] of byCollection) files[name] = filesOf(list, locale, name);
 
   type Post = Model['posts'][number];
-  let made = postsOf.get(locale);
-  if (!made) postsOf.set(locale, (made = new WeakMap()));
+  const postOf = (postIn[locale] ??= remembered((record: SourceRecord, zone: string) => post(record as SourceRecord & { data: Omit<Post, 'slug' | 'path' | 'body'> }, locale, zone)));
   // A record at the place it had keeps its post without a lookup (the preview: on every edit).
-  type Front = SourceRecord & { data: Omit<Post, 'slug' | 'path' | 'body'> };
-  const mapped = mapAlike<SourceRecord, Post>(of<Front['data']>('blog'), lastPosts.get(locale), (record) => {
-    const r = record as Front;
-    let post = made.get(r);
-    if (!post) {
-      // A post's date is its publish date when it has one.
-      const published = windowOf(r.data, clock.zone).publishAt;
-      const date = published === undefined ? r.data.date : dateIn(published, clock.zone);
-      made.set(r, (post = { ...r.data, date, readTime: r.data.readTime ?? readingMinutes(r.body ?? ''), slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' }));
-    }
-    return post;
-  });
+  const mapped = mapAlike<SourceRecord, Post>(of('blog'), lastPosts.get(locale), (record) => postOf(record, clock.zone));
   lastPosts.set(locale, mapped);
   const posts: Model['posts'] = options.includeDrafts ? mapped.to : mapped.to.filter((p) => !p.draft);
   const sortedPosts = newestFirst(posts, locale);
@@ -655,9 +633,16 @@ function filesOf(records: SourceRecord[], locale: Locale, collection: Collection
 
 const lastFiles = editMap<string, { records: SourceRecord[]; files: Record<string, string> }>();
 
-// Each post as a language's model shows it, per record: the preview assembles the model on
-// every edit, and an unchanged post stays the same object.
-const postsOf = editMap<Locale, WeakMap<SourceRecord, SourceSite['posts'][number]>>();
+/** A post as a language's model shows it: its date is its publish date when it has one. */
+function post(r: SourceRecord & { data: Omit<SourcePost, 'slug' | 'path' | 'body'> }, locale: Locale, zone: string): SourcePost {
+  const published = windowOf(r.data, zone).publishAt;
+  const date = published === undefined ? r.data.date : dateIn(published, zone);
+  return { ...r.data, date, readTime: r.data.readTime ?? readingMinutes(r.body ?? ''), slug: r.slug, path: localePath(blogPath(r.data.id), locale), body: r.body ?? '' };
+}
+
+// Per language, remembered per record: the preview assembles the model on every edit, and an
+// unchanged post stays the same object.
+const postIn: Partial<Record<Locale, (record: SourceRecord, zone: string) => SourcePost>> = {};
 const lastPosts = editMap<Locale, Mapped<SourceRecord, SourceSite['posts'][number]>>();
 
 // Stand-ins for a missing or invalid site.yaml or navigation.yaml: what validation itself reads

@@ -13,7 +13,7 @@ import { ImageCache, type CacheOptions } from './cache.ts';
 import { defaultTransform, ImageSourceError, type Encoded, type Transform } from './encode.ts';
 import { activeSvgProblem, encodeProblem, extensionProblem, isRaster, isSupportedImage, sizeProblem, sourceBytesProblem } from './problems.ts';
 import { WIDTH_LADDER } from './roles.ts';
-import { replacedAt } from '../../speed/alike.ts';
+import { replacedAt } from '../../speed/memo.ts';
 
 /** One place content names an image: a schema field (x-check image) or a Markdown ![…](…). */
 export interface ImageReference {

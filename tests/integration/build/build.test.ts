@@ -5,7 +5,7 @@ import { copyFileSync, readFileSync, readdirSync, statSync, existsSync, rmSync, 
 import { join } from 'node:path';
 import { Builder } from '../../../generator/build/build.ts';
 import { MANIFEST } from '../../../generator/output/write.ts';
-import { forgotten } from '../../../generator/speed/edit-memo.ts';
+import { forgotten } from '../../../generator/speed/memo.ts';
 import { sandbox, root, type Sandbox } from '../../helpers.ts';
 
 const node = join(root, 'node_modules/.bin/node');
@@ -290,7 +290,7 @@ describe('preview rebuilds after an edit', () => {
   }, 60_000);
 
   // What validation and the route table keep per record for the next edit is a cache: a one-shot
-  // build (site build) empties it all once it has validated (edit-memo.ts), and a preview in the
+  // build (site build) empties it all once it has validated (speed/memo.ts), and a preview in the
   // same process then works out again what it had kept, the same.
   test('a one-shot build drops what the preview keeps between edits; the preview\'s next edits are still right', async () => {
     const before = forgotten;
