@@ -56,7 +56,11 @@ export function nearestPath(value: string, paths: Iterable<string>): string | un
   if (near) return near;
   const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
   const byName = new Map<string, string[]>();
-  for (const p of list) byName.set(base(p), [...(byName.get(base(p)) ?? []), p]);
+  for (const p of list) {
+    const named = byName.get(base(p));
+    if (named) named.push(p);
+    else byName.set(base(p), [p]);
+  }
   const name = nearestName(base(value), byName.keys()) ?? (byName.has(base(value)) ? base(value) : undefined);
   const matches = name ? byName.get(name)! : [];
   // The same name in several folders: no way to tell which one was meant.

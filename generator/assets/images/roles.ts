@@ -83,7 +83,11 @@ export interface PictureSet {
 
 export function pictureSet(encoded: Encoded, url: (file: Encoded['files'][number]) => string): PictureSet {
   const byFormat = new Map<string, Encoded['files']>();
-  for (const file of encoded.files) byFormat.set(file.format, [...(byFormat.get(file.format) ?? []), file]);
+  for (const file of encoded.files) {
+    const list = byFormat.get(file.format);
+    if (list) list.push(file);
+    else byFormat.set(file.format, [file]);
+  }
   const srcset = (format: string) => (byFormat.get(format) ?? []).map((f) => `${url(f)} ${f.width}w`).join(', ');
   const fallbacks = byFormat.get(encoded.fallback) ?? [];
   // The plain src (for browsers without srcset, and for og:image and JSON-LD) is the widest

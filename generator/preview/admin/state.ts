@@ -102,12 +102,20 @@ function pagesOf(builder: Builder, budgets: Budgets, statuses: ReadonlyMap<strin
 
 function collectionsOf(builder: Builder, contentDir: string, problems: Problem[], pages: PageInfo[]): CollectionInfo[] {
   const byFile = new Map<string, Problem[]>();
-  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  for (const p of problems) {
+    const list = byFile.get(p.file);
+    if (list) list.push(p);
+    else byFile.set(p.file, [p]);
+  }
   // Each translation right after its English file (content/fr/blog/x.md after content/blog/x.md).
   const order = (r: SourceRecord) => splitLocale(r.relPath);
   // The pages each file is a source of, indexed once: the admin's state is made after every rebuild.
   const bySource = new Map<string, string[]>();
-  for (const page of pages) for (const source of page.sources) bySource.set(source.file, [...(bySource.get(source.file) ?? []), page.path]);
+  for (const page of pages) for (const source of page.sources) {
+    const list = bySource.get(source.file);
+    if (list) list.push(page.path);
+    else bySource.set(source.file, [page.path]);
+  }
   // An item of a list (a FAQ, a team member) is no page's source: it is on the pages that show its
   // title. Posts' pages are left out of that search: they show no such item, and a big blog has thousands.
   const fileOf = new Map(builder.routes.filter((route) => !route.props.post).map((route) => [route.path, route.file]));
