@@ -1,6 +1,5 @@
 // The build as a list of timed stages, and the state the preview keeps between rebuilds so
 // one edit re-renders only the pages that depend on it.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +8,9 @@ import { loadFile, loadAll, locate, localeOf, type SourceRecord } from '../conte
 import { validate, ValidationMemo, type Validated } from '../validate/validate.ts';
 import { forgetEditMemos } from '../speed/memo.ts';
 import { blogPath, buildRoutes, type Route } from '../render/routes.ts';
-import { completeChunks, envFor, pageStylesheet, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from '../render/render.ts';
+import { envFor, pageStylesheet, renderCache, renderRoute, RenderError, standInClient, type RenderInputs, type Templates } from '../render/render.ts';
+import { HeldPages } from '../speed/held-pages.ts';
+import { both, PageHandOff, type PageSink } from './page-hand-off.ts';
 import { MarkdownCache, transform, type TransformOptions } from '../transform/transform.ts';
 import { bundleParts, bundleScripts, type BundleResult } from '../assets/bundle.ts';
 import { compileStyles, compileStylesCached, type StylesResult } from '../assets/styles.ts';
@@ -23,7 +24,7 @@ import { PageCache, toolFingerprint, type PageCacheOptions, type Session } from 
 import { cachedScripts, type Scripts } from '../speed/bundle-cache.ts';
 import { PageWeights } from './page-weights.ts';
 import { readExpectedPage } from '../speed/page-cache-entry.ts';
-import { MANIFEST, type Hashed, type Linkable, type Outputs, type ReadBytes } from '../output/write.ts';
+import { MANIFEST, type Outputs } from '../output/write.ts';
 import { isSitemapPart, manifestFor, manifestPath, robots, sitemaps, webManifest, type FileDigest } from '../output/site-files.ts';
 import { displayPath, inspectUnder, readUnder, replaceFile } from '../content/paths.ts';
 import { sha256 } from '../hash.ts';
@@ -66,17 +67,7 @@ export interface BuildOptions {
 
 export interface Timing { stage: string; ms: number }
 
-/**
- * Takes a rendered page (whole, or as pieces); may return a promise to say "wait". `source`, when
- * given, is a file in a cache folder that holds exactly these bytes (a reused page, a social
- * card), as it was when they were read: the sink may link it instead of writing the bytes again.
- */
-/**
- * Where `site build` hands each page and card. With `hashed` (only when `full` is told the sink
- * `hashesPages`), the sink computes the SHA-256 of pieces it writes and calls `hashed` once with
- * it (undefined if the write failed): OutputDir's page writer does it on its own thread.
- */
-export type PageSink = (file: string, data: Buffer | Buffer[] | ReadBytes, source?: Linkable, hashed?: Hashed) => Promise<void> | undefined | void;
+export type { PageSink };
 
 export interface Summary {
   routes: number;
@@ -521,81 +512,36 @@ export class Builder {
    * every few pages, so the writes it started make progress while rendering goes on.
    */
   private async renderAll(onPage?: PageSink, retainPages = true, claim?: (file: string) => string, later?: { bundle: Promise<BundleResult>; styles: StylesResult }, sinkHashes = false, inSpare?: (file: string) => boolean): Promise<string[]> {
-    const site = this.site!;
     if (!later) this.weights.measureScripts(this.bundled?.files);
     // Pages rendered before the scripts are in (Builder.full): held, with a stand-in client, until then.
-    let standIn: { nonce: string; ready: boolean; held: { route: Route; chunks: Buffer[]; islands: string[] }[] } | undefined;
-    if (later) {
-      standIn = { nonce: randomBytes(12).toString('hex'), ready: false, held: [] };
-      const waiting = standIn;
-      later.bundle.then(() => (waiting.ready = true), () => (waiting.ready = true));
-    }
-    const inputs = this.renderInputs(standIn ? standInClient(later!.styles.css, later!.styles.fontPreload, standIn.nonce) : this.bundled!.client);
+    let held = later ? new HeldPages(later.bundle) : undefined;
+    const inputs = this.renderInputs(held ? standInClient(later!.styles.css, later!.styles.fontPreload, held.nonce) : this.bundled!.client);
     const outputs: Outputs = new Map();
-    const digests = new Map<string, FileDigest>();
-    const rendered: string[] = [];
     const live = new Set<string>();
     // A full build with the page cache: unchanged pages come from it, the others are stored.
     const lazy = !!onPage && !retainPages;
     const cached = this.pageCache?.session({ ...this.options, routes: this.routes, records: this.records, client: this.bundled!.client, inputs, lazy, claim: lazy ? claim : undefined, inSpare: lazy ? inSpare : undefined });
+    const handOff = new PageHandOff({ sink: onPage, cached, claim, sinkHashes, islandsByRoute: this.islandsByRoute });
+    const { digests } = handOff;
     this.heldPages = 0;
-    const accept = (file: string, path: string, digest: FileDigest, islands: string[], wait: Promise<void> | undefined | void) => {
-      digests.set(file, digest);
-      this.islandsByRoute.set(path, islands);
-      rendered.push(path);
-      return wait;
-    };
-    // Pages whose SHA-256 the sink has yet to report (sinkHashes), and who waits for the last one.
-    let unhashed = 0;
-    let allHashed: (() => void) | undefined;
-    const hand = (route: Route, chunks: Buffer[], islands: string[], record: boolean): Promise<void> | undefined => {
-      const bytes = chunks.reduce((n, c) => n + c.length, 0);
-      // The sink hashes what it writes (on the page writer's thread). With the page cache, the
-      // entry is then the file the sink wrote, linked into the cache once it is written
-      // (renderedFile) and filed under the sink's SHA-256: not hashed on this thread and written
-      // a second time from here (a build that fills the cache had written every page twice).
-      const store = cached && record ? cached : undefined;
-      if (sinkHashes && (!store || claim)) {
-        const digest = { bytes, sha256: '' };
-        // What the render asked the asset store for, taken now: the next route's render starts before the write is done.
-        const assets = store?.assetCalls();
-        const target = store && claim!(route.file);
-        unhashed += 1;
-        const wait = onPage!(route.file, chunks, undefined, (hex, crc) => {
-          digest.sha256 = hex ?? '';
-          if (store && hex && crc !== undefined) store.renderedFile(route, target!, bytes, hex, crc, islands, assets!);
-          if (--unhashed === 0) allHashed?.();
-        });
-        return accept(route.file, route.path, digest, islands, wait) || undefined;
-      }
-      // Hashed as pieces, like they are written: the whole page never exists in memory.
-      const digest = { bytes, sha256: sha256(chunks) };
-      let wait = onPage!(route.file, chunks);
-      if (cached && record) wait = both(wait, cached.rendered(route, chunks, digest.sha256, islands));
-      return accept(route.file, route.path, digest, islands, wait) || undefined;
-    };
     const renderHere = (route: Route, record: boolean): Promise<void> | undefined => {
       const page = renderRoute(route, record ? (cached?.inputs ?? inputs) : inputs);
-      if (standIn) {
-        standIn.held.push({ route, chunks: page.chunks, islands: page.islands });
+      if (held) {
+        held.hold({ route, chunks: page.chunks, islands: page.islands });
         this.heldPages += 1;
         return undefined;
       }
-      return hand(route, page.chunks, page.islands, record);
+      return handOff.hand(route, page.chunks, page.islands, record);
     };
-    // The scripts are in: the held pages are completed (the bytes they would have had) and
-    // handed on in order, and the shell parts cached with stand-ins are completed for the rest.
+    // The scripts are in: the held pages are completed and handed on in order.
     const complete = async () => {
-      const { nonce, held } = standIn!;
-      standIn = undefined;
+      const pages = held!;
+      held = undefined;
       this.bundled = await later!.bundle;
       inputs.client = this.bundled.client;
       this.weights.measureScripts(this.bundled?.files);
-      const done = new Map<Buffer, Buffer>();
-      const shell = inputs.cache!.shell;
-      for (const [key, markup] of shell) shell.set(key, completeChunks([markup], inputs.client, nonce, done)[0]!);
       let wait: Promise<void> | undefined | void;
-      for (const page of held) wait = both(wait, hand(page.route, completeChunks(page.chunks, inputs.client, nonce, done), page.islands, true));
+      for (const page of pages.completed(inputs.client, inputs.cache!.shell)) wait = both(wait, handOff.hand(page.route, page.chunks, page.islands, true));
       await wait;
     };
     // Like pages, cards are handed on and dropped (their digests stay), beside the pages: the
@@ -616,7 +562,7 @@ export class Builder {
     try {
       for (const route of this.routes) {
         // Held pages are bounded: past a few dozen, rendering waits for the scripts.
-        if (standIn && (standIn.ready || standIn.held.length >= HELD_PAGES)) await complete();
+        if (held?.due) await complete();
         live.add(route.path);
         let wait: Promise<void> | undefined | void;
         const hit = await cached?.take(route);
@@ -642,15 +588,15 @@ export class Builder {
           outputs.set(route.file, page.bytes);
           wait = onPage?.(route.file, page.bytes);
           if (cached) wait = both(wait, cached.rendered(route, page.chunks, this.digest(page.bytes).sha256, page.islands));
-          accept(route.file, route.path, this.digest(page.bytes), page.islands, undefined);
+          handOff.accept(route, this.digest(page.bytes), page.islands);
         }
         // Every few pages, let the writes started so far make progress (or wait, when the
         // writer's backlog is full).
-        if (onPage && (wait || rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
+        if (onPage && (wait || handOff.rendered.length % 8 === 0)) await (wait ?? new Promise(setImmediate));
       }
-      if (standIn) await complete();
+      if (held) await complete();
       // The build manifest lists every page's SHA-256: all must be in (a failed write reports too).
-      if (unhashed) await new Promise<void>((resolve) => (allHashed = resolve));
+      await handOff.allReported();
     } finally {
       // Nothing may still be linking cards or pages into the build's folder when this returns
       // (it may be dropped): the cards beside the pages, then the page cache's reader thread.
@@ -665,7 +611,7 @@ export class Builder {
     this.outputs = outputs;
     this.digests = digests;
     this.writeManifest();
-    return rendered;
+    return handOff.rendered;
   }
 
   /** What pages render with: the models, the asset store, `client`'s scripts. */
@@ -905,13 +851,6 @@ export class Builder {
   }
 }
 
-/** Pages rendered before the scripts are in that a build holds at most (renderAll): then it waits. */
-const HELD_PAGES = 64;
-
-/** Waits for both "wait" answers, when either asks. */
-function both(a: Promise<void> | undefined | void, b: Promise<void> | undefined | void): Promise<void> | undefined {
-  return a && b ? Promise.all([a, b]).then(() => {}) : (a || b || undefined);
-}
 
 /**
  * Every language's model and routes from a valid content set: English, then each translation
