@@ -194,7 +194,7 @@ test.describe('typed before hydration', () => {
     await expect(jobs.getByRole('button', { name: /^Apply/ })).toBeVisible();
     await expect(department).toHaveValue('Design');
     await expect(department).toBeFocused();
-    // The hidden Category follows the department (spec §4): the choice went through the filter.
+    // The hidden Category follows the department (as the spec says): the choice went through the filter.
     await expect(jobs.locator('select[name="category"]')).toHaveValue('Design');
   });
 

@@ -9,7 +9,7 @@ const byCategory = (slug: string) => posts.filter((p) => p.category === slug).le
 
 /**
  * The list as a visitor meets it. On a phone, with no list query in the address, it is the
- * server's markup until used (#20): it must work as it is, so nothing waits for hydration there.
+ * server's markup until used: it must work as it is, so nothing waits for hydration there.
  */
 async function list(page: Page, url = '/blogs') {
   await page.goto(url);

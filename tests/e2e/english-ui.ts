@@ -1,4 +1,4 @@
-// The English interface strings a French page must not show (issue #16: "no English UI strings
+// The English interface strings a French page must not show ("no English UI strings
 // left"), and what a French page shows, as data the French spec compares.
 //
 // Which strings: every text of content/ui.yaml, forms.yaml and navigation.yaml (the copy the

@@ -13,7 +13,7 @@ export async function hydrated(page: Page, path: string, name: string): Promise<
 }
 
 /**
- * A `used` island hydrates only once used (#20): a press on its background (a lead form's form),
+ * A `used` island hydrates only once used: a press on its background (a lead form's form),
  * as a visitor about to use it gives, without focusing or touching a control. Other islands: nothing.
  */
 export async function use(island: Locator): Promise<void> {

@@ -31,7 +31,7 @@ test.describe('contact form', () => {
     await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
   });
 
-  test('a valid message shows Sending..., resets and lands on /Thanks; the payload follows §7', async ({ page }) => {
+  test('a valid message shows Sending..., resets and lands on /Thanks; the payload follows the spec', async ({ page }) => {
     let body: any;
     await page.route('**/send-email/', async (route) => {
       body = route.request().postDataJSON();

@@ -1,4 +1,4 @@
-// The five lead forms on French pages (#16), against the preview's real lead function (s3rver
+// The five lead forms on French pages, against the preview's real lead function (s3rver
 // archive, SES emulator): bad input shows the French messages of common/lead/validation.ts
 // (written out here, so a changed message fails), good input lands on /fr/Thanks and reaches the
 // inbox marked French. Each test covers one form, bad input then good, on one page load.

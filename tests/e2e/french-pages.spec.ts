@@ -1,4 +1,4 @@
-// Every French route (issue #16), once per width: one page load checks its status, lang="fr-CA",
+// Every French route, once per width: one page load checks its status, lang="fr-CA",
 // title and single h1, that it reads as French and shows no English interface string
 // (english-ui.ts says which strings and why), and axe's WCAG 2.1 AA rules (the English
 // pages' bar, a11y.spec.ts). One load per route and width: the checks other than axe cost no

@@ -1,4 +1,4 @@
-// The French site's links between languages (issue #16): the language switch there and back,
+// The French site's links between languages: the language switch there and back,
 // hreflang pairs in every page and in the sitemap, the French 404s, no redirect by browser
 // language, and a post without its translation. The per-page pass (status, lang, English
 // strings, axe) is french-pages.spec.ts.

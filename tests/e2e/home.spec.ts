@@ -214,7 +214,7 @@ test.describe('solutions', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/solutions/eld');
     const island = page.locator('[data-island="Counters"]');
-    // It hydrates once within 300 px of the viewport (#20): scrolled to 150 px below the screen's
+    // It hydrates once within 300 px of the viewport: scrolled to 150 px below the screen's
     // bottom edge, it is live but not yet seen.
     await island.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - innerHeight - 150));
     await expect.poll(async () => {

@@ -16,7 +16,7 @@ function scriptsOf(page: Page) {
 }
 
 test.describe('islands', () => {
-  // Hydrating is a page's longest work (#20): an island below the first screen waits until it
+  // Hydrating is a page's longest work: an island below the first screen waits until it
   // comes within 300 px of the viewport or is used. `idle` islands would hydrate here too.
   test('no island hydrates before it is near the viewport or used, except those on the first screen', async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 });
@@ -105,7 +105,7 @@ test.describe('islands', () => {
     expect(await scripts.withYup()).toHaveLength(1);
   });
 
-  // Island scripts follow the first paint (#20), so on a slow phone a visitor can press a lead
+  // Island scripts follow the first paint, so on a slow phone a visitor can press a lead
   // form before its loader listens. That press must still hydrate it (the shell script, loaded
   // with the page, remembers it); before, it was lost and the form stayed plain until the next.
   test('a press on a lead form before its island scripts arrive still hydrates it', async ({ page }) => {

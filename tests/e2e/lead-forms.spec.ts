@@ -33,7 +33,7 @@ async function seriousViolations(page: Page) {
 // ---- partner form ------------------------------------------------------------------------------
 
 test.describe('partner form', () => {
-  test('an empty submit shows every message of §5 under its field and focuses the first', async ({ page }) => {
+  test('an empty submit shows every message of the spec under its field and focuses the first', async ({ page }) => {
     const form = await hydrated(page, '/partnership', 'LeadForm');
     await form.getByRole('button', { name: 'Apply to partner' }).click();
     const expected: [string, string][] = [
@@ -75,7 +75,7 @@ test.describe('partner form', () => {
     await expect(form.getByLabel('Alternate contact phone')).toHaveAccessibleDescription(P1);
   });
 
-  test('a valid application shows Sending..., is sent once on a double click with the §7 payload, and lands on /Thanks', async ({ page }) => {
+  test('a valid application shows Sending..., is sent once on a double click with the payload the spec gives, and lands on /Thanks', async ({ page }) => {
     const lead = held((r) => r.fulfill(ACCEPTED));
     await page.route('**/send-email/', lead.handler);
     const form = await hydrated(page, '/partnership', 'LeadForm');
@@ -87,10 +87,10 @@ test.describe('partner form', () => {
     expect(lead.bodies).toHaveLength(1);
     expect(lead.bodies[0]).toEqual({
       ...compose.partner(PARTNER_FIELDS), form: 'partner', fields: PARTNER_FIELDS, submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/), fax: '',
-      // Beside the spec's keys (#18): where the visit began and the form's page.
+      // Beside the spec's keys: where the visit began and the form's page.
       attribution: { landing: '/partnership', page: '/partnership' },
     });
-    // §7: employees and the other contact are not part of the message.
+    // The spec's payload: employees and the other contact are not part of the message.
     expect(lead.bodies[0].message).toBe('Business name: Maple Telematics\nCompany type: Other\nWebsite: maple-telematics.ca\nJob title: Owner\nCountry: CA\nState: AZ\nOther info: Installers in Ontario.\nDepartment: Sales');
   });
 
@@ -124,7 +124,7 @@ test.describe('partner form', () => {
     await page.keyboard.press('Tab');
     await expect(form.getByLabel('Anything else we should know?')).toBeFocused();
     await page.keyboard.press('Tab');
-    // The optional news box (#18), left unticked, then the button.
+    // The optional news box, left unticked, then the button.
     await expect(form.getByRole('checkbox')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(form.getByRole('button', { name: 'Apply to partner' })).toBeFocused();
@@ -185,7 +185,7 @@ test.describe('job application', () => {
     expect(misfits).toEqual([]);
   });
 
-  test('an empty submit shows the three messages of §5 and focuses Full name; the other fields are optional', async ({ page }) => {
+  test('an empty submit shows the three messages the spec gives and focuses Full name; the other fields are optional', async ({ page }) => {
     const dialog = await applyDialog(page);
     await dialog.getByRole('button', { name: 'Submit application' }).click();
     await expect(dialog.getByLabel('Full name', { exact: true })).toHaveAccessibleDescription('Full Name is required.');
@@ -419,7 +419,7 @@ test('the contact form can be completed with the keyboard alone', async ({ page 
     await page.keyboard.type(text);
     await page.keyboard.press('Tab');
   }
-  // The optional news box (#18): Space ticks it, and the lead says so beside the spec's keys.
+  // The optional news box: Space ticks it, and the lead says so beside the spec's keys.
   await expect(form.getByRole('checkbox')).toBeFocused();
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');

@@ -42,7 +42,7 @@ test('the contact form sends a real lead: /Thanks, archived as sent, e-mailed to
   expect(lead.email.text).toContain(marker);
 });
 
-test('where the visit began (issue #18): UTM tags of the landing URL, kept in sessionStorage across pages, reach the archive and the sales e-mail', async ({ page, request }) => {
+test('where the visit began: UTM tags of the landing URL, kept in sessionStorage across pages, reach the archive and the sales e-mail', async ({ page, request }) => {
   const campaign = `spring-${unique()}`;
   await page.goto(`/blogs?utm_source=e2e&utm_medium=email&utm_campaign=${campaign}`);
   await sendContact(page, '/contact-us', { name: 'Utm Visitor', email: 'utm@fleet.ca' }, campaign);

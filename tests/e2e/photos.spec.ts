@@ -1,4 +1,4 @@
-// A post whose hero is a phone photo (#17), in real Chromium: a 375 px phone fetches the 360 px
+// A post whose hero is a phone photo, in real Chromium: a 375 px phone fetches the 360 px
 // AVIF, a 1280 px laptop the 1280 px one, and nothing moves while the photo arrives (CLS 0).
 import { test, expect } from '@playwright/test';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';

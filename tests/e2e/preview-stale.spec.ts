@@ -1,5 +1,5 @@
 // Regression: edits saved while another file was broken were forgotten once it was fixed, so
-// the preview kept serving stale lists (issue #15). A real `site preview` process on a copy of
+// the preview kept serving stale lists. A real `site preview` process on a copy of
 // content/, edited on disk.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

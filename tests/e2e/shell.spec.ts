@@ -18,7 +18,7 @@ test.describe('navbar', () => {
     page.on('request', (r) => r.resourceType() === 'image' && images.push(new URL(r.url()).pathname));
     await page.goto('/faqs');
     // The header's logo is in the page (a data: URI): often the largest thing on the first paint,
-    // it would otherwise wait for a request after the HTML (issue #20, LCP).
+    // it would otherwise wait for a request after the HTML (LCP).
     const logo = page.locator('.navbar > a.brand img');
     await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

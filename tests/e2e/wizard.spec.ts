@@ -89,7 +89,7 @@ test.describe('get-started wizard', () => {
       form: 'wizard',
       fields: { vehicles: '30 - 399', industry: 'Trucking & Logistics', firstName: 'Ana', lastName: 'Silva', email: 'ana@fleet.ca', phone: '416-555-0123', companyName: 'Silva Couriers' },
       submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/), fax: '',
-      // Beside the spec's keys (#18): where the visit began and the form's page.
+      // Beside the spec's keys: where the visit began and the form's page.
       attribution: { landing: '/get-started', page: '/get-started' },
     });
   });
@@ -146,7 +146,7 @@ test.describe('get-started wizard', () => {
       await page.keyboard.type(text);
       await page.keyboard.press('Tab');
     }
-    // The optional news box (#18), left unticked.
+    // The optional news box, left unticked.
     await expect(page.getByRole('checkbox')).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');

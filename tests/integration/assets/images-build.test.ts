@@ -1,4 +1,4 @@
-// Photos through the whole build (#17), with real sharp and a real cache folder: a phone JPEG
+// Photos through the whole build, with real sharp and a real cache folder: a phone JPEG
 // with GPS as a post's hero, in its text and as a leader's portrait comes out as AVIF, WebP and
 // JPEG at the widths the roles need, never wider than the source, upright, without metadata;
 // the pages carry <picture>s whose sizes match each role; a second build encodes nothing and

@@ -1,4 +1,4 @@
-// Social cards through the whole build (#17): every route of both languages has a 1200×630 card
+// Social cards through the whole build: every route of both languages has a 1200×630 card
 // that its page names in og:image and twitter:image, and that carries the page's title; a second
 // build draws none; a preview edit draws only the card of the page it changed.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// `site serve` on a real `site build` output (issue #14): it serves the files the build's
+// `site serve` on a real `site build` output: it serves the files the build's
 // manifest lists and nothing else, never follows a symlink, and answers only requests for itself.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `site preview` in its "talks to AWS" mode (LEADS_BUCKET and AWS_REGION set, issue #14), with
+// `site preview` in its "talks to AWS" mode (LEADS_BUCKET and AWS_REGION set), with
 // the AWS SDK's own endpoint settings pointing S3 and SES at s3rver and the SES emulator: the
 // preview lists the bucket's leads but never deletes them, whoever asks.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

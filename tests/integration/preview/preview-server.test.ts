@@ -1,4 +1,4 @@
-// `site preview` as a web page on the author's machine could abuse it (issue #14): a real preview
+// `site preview` as a web page on the author's machine could abuse it: a real preview
 // of the shipped content, its lead function on s3rver and the SES emulator, called over HTTP
 // with the Host and Origin headers a DNS-rebinding page or another site's page makes a browser send.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -63,7 +63,7 @@ describe('a template that meets content it cannot show', () => {
   });
 
   // A damaged photo used to reach the template (measuring it threw inside the render: generator
-  // failed, exit 3, then a RenderError). The image stage (#17) now decodes every photo before any
+  // failed, exit 3, then a RenderError). The image stage now decodes every photo before any
   // page renders, so the problem is located at the line that names the photo.
   test('a broken image behind a leader\'s photo is a located content problem at its line, exit 1, nothing written (was: generator failed, exit 3)', () => {
     box = sandbox();

@@ -1,4 +1,4 @@
-// Social cards (#17): the SVG template (escaping, wrapping, no system font), the PNG's title
+// Social cards: the SVG template (escaping, wrapping, no system font), the PNG's title
 // chunk, and the card stage's cache (a second run renders nothing; an edit renders one card).
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { existsSync, linkSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every message of spec §5, fed good and bad values, and the §7 payload of every form.
+// Every validation message of the spec, fed good and bad values, and the payload of every form.
 import { describe, expect, test } from 'vitest';
 import { compose, E1, P1, validateLead, type Fields, type FormName, type LeadMessage } from '../../../common/lead/validation.ts';
 
@@ -14,7 +14,7 @@ const valid = {
   job: { resume: 'cv.pdf', fullName: 'Chen Wei', email: 'chen@example.com', phone: '4165550123', location: 'Toronto', company: 'Acme', linkedin: 'https://linkedin.com/in/x', portfolio: 'https://chen.example', website: '', additionalInfo: 'Hello' },
 } satisfies Record<FormName, Record<string, string>>;
 
-/** [form, field, bad value, exact message] for every rule of §5. */
+/** [form, field, bad value, exact message] for every validation rule of the spec. */
 const table: [FormName, string, string, string][] = [
   ['wizard', 'firstName', '   ', 'First name is required'],
   ['wizard', 'lastName', '', 'Last name is required'],
@@ -61,7 +61,7 @@ const table: [FormName, string, string, string][] = [
   ['contact', 'department', '', 'Required'],
 ];
 
-describe('validation messages (spec §5)', () => {
+describe('validation messages (the spec)', () => {
   test.each(table)('%s.%s = %j → %s', (form, field, value, message) => {
     const result = validateLead(form, { ...valid[form], [field]: value });
     expect(result.ok).toBe(false);
@@ -108,7 +108,7 @@ describe('validation messages (spec §5)', () => {
   });
 });
 
-describe('e-mail addresses mail can carry (issue #14)', () => {
+describe('e-mail addresses mail can carry', () => {
   const local64 = 'a'.repeat(64);
   const domain = (length: number) => `${'d'.repeat(length - 3)}.ca`;
 
@@ -141,7 +141,7 @@ describe('e-mail addresses mail can carry (issue #14)', () => {
   });
 });
 
-describe('field names come from the schema only (issue #14)', () => {
+describe('field names come from the schema only', () => {
   test.each(['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'])('a field named %s is ignored like any unknown field, not "_: field.resolve is not a function"', (name) => {
     const input = JSON.parse(`{"email":"a@b.ca",${JSON.stringify(name)}:"x"}`);
     expect(validateLead('newsletter', input)).toEqual({ ok: true, fields: { email: 'a@b.ca' } });
@@ -157,7 +157,7 @@ describe('field names come from the schema only (issue #14)', () => {
   });
 });
 
-describe('payload composition (spec §7)', () => {
+describe('payload composition (the spec)', () => {
   const payload = <F extends FormName>(form: F) => {
     const result = validateLead(form, valid[form]);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));

@@ -44,7 +44,7 @@ describe('URL rule (the CloudFront Function the preview also runs)', () => {
   });
 });
 
-describe('the URL rule never redirects off-site (issue #14)', () => {
+describe('the URL rule never redirects off-site', () => {
   const SITE = 'https://www.trilliumfleet.example';
   /** A Location that stays on this site: one slash, then neither a slash nor a backslash, also once decoded. */
   const onSite = (location: string) => {

@@ -1,4 +1,4 @@
-// The rules that keep web pages from reading or changing the local servers (issue #14):
+// The rules that keep web pages from reading or changing the local servers:
 // which Host a request may name, which Origin may change state, which paths a build may serve.
 import { describe, expect, test } from 'vitest';
 import { hostAllowed, originAllowed, parseHost } from '../../../generator/preview/guard.ts';

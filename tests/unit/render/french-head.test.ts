@@ -1,5 +1,5 @@
 // What tells browsers and search engines which language a page is in and where its other
-// version lives (issue #16): the sitemap's xhtml:link alternates (generator/output/write.ts `sitemap`)
+// version lives: the sitemap's xhtml:link alternates (generator/output/write.ts `sitemap`)
 // and each page's head (templates/layout/Document.tsx), for both languages; and the notice of a
 // French page whose post has no translation yet. Rendered in memory from the shipped content.
 import { beforeAll, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The browser bundle's stand-ins for the lodash functions Formik imports (#20) agree with lodash
+// The browser bundle's stand-ins for the lodash functions Formik imports agree with lodash
 // on everything Formik hands them: field names and paths, flat and nested plain values.
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error lodash-es ships no types (Formik's dependency, not ours)

@@ -1,4 +1,4 @@
-// Islands on French pages (#16): the page's language reaches every island as its `locale` prop,
+// Islands on French pages: the page's language reaches every island as its `locale` prop,
 // and what an island renders on the server (the markup hydration must match, and what a visitor
 // without JavaScript uses) is French there and exactly as before on English pages.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The blog search box's matcher (templates/islands/lib/search.ts) in both languages (#16):
+// The blog search box's matcher (templates/islands/lib/search.ts) in both languages:
 // a visitor types without accents, ligatures or capitals, and finds the French posts anyway.
 import { describe, expect, test } from 'vitest';
 import { fold, search, words } from '../../../templates/islands/lib/search.ts';

@@ -1,4 +1,4 @@
-// Numbers and dates for both languages (#16): French as Canadian French writes them, and English
+// Numbers and dates for both languages: French as Canadian French writes them, and English
 // exactly as the site has shown it, so moving the templates onto generator/transform/format.ts changes no
 // English page.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Site facts in French copy (#16): {address} and its parts as Canada Post and the Office
+// Site facts in French copy: {address} and its parts as Canada Post and the Office
 // québécois de la langue française write an address, from site.yaml's `address.fr`; a count
 // agrees with its noun (« une solution »); the French address typed out is warned about like the
 // English one. And the address formats themselves (generator/transform/address.ts), in both languages.

@@ -1,4 +1,4 @@
-// The persistent image cache (#17) with real sharp: a second build encodes nothing and gets the
+// The persistent image cache with real sharp: a second build encodes nothing and gets the
 // same bytes; a damaged entry is encoded again, never served and never a crash.
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';

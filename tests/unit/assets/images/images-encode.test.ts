@@ -1,4 +1,4 @@
-// The raster pipeline (#17) with real sharp: a phone photo comes out upright, in AVIF, WebP and
+// The raster pipeline with real sharp: a phone photo comes out upright, in AVIF, WebP and
 // its own format, at widths it can fill, with no trace of where it was taken or by whom.
 import { beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// The <picture> markup (#17): per-role sizes and srcsets from one encode, and the same markup
+// The <picture> markup: per-role sizes and srcsets from one encode, and the same markup
 // for a template's image (templates/components/Picture.tsx) and a Markdown one (html.ts).
 import { describe, expect, test } from 'vitest';
 import { createElement } from 'react';
