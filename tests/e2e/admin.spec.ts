@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
 import { lineOf, root, type Sandbox } from '../helpers.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startLocalS3 } from '../../generator/preview/local-aws.ts';
@@ -280,12 +280,8 @@ test('every admin section is accessible at 1280 px (axe)', async ({ page }) => {
   for (const hash of ['pages', 'content', 'translations', 'leads', 'checks', 'photos', 'build', 'pages?view=/faqs']) {
     await page.goto(`${base}/_admin#${hash}`);
     await expect(page.locator('main h1')).not.toHaveText('Loading…');
-    // The framed site pages are the site's own (tests/e2e/a11y.spec.ts checks them); this is the admin.
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${hash} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-    expect(serious).toEqual([]);
+    // The framed site pages are the site's own (tests/e2e/every-page.spec.ts checks them); this is the admin.
+    expect((await seriousViolations(page, { exclude: 'iframe' })).map((v) => `${hash} ${v}`)).toEqual([]);
   }
 });
 

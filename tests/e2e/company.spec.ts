@@ -1,9 +1,9 @@
 // Company, resources and legal pages: leadership, careers and dialogs, partnership, contact
 // and its map, FAQs, terms and privacy.
 import { readFileSync, readdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 import { startPreviewProcess, type PreviewProcess } from './preview-process.ts';
 import { use } from './form-helpers.ts';
 
@@ -15,10 +15,6 @@ async function island(page: Page, name: string) {
   return el;
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('leadership', () => {
   test('choosing a member by mouse shows their details; the chosen one is in colour', async ({ page }) => {

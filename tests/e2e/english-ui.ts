@@ -15,6 +15,7 @@
 // Matched case-sensitively as whole words, so 'Blog' does not match the French 'Blogue'.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { expect, type Page } from '@playwright/test';
 
 const FILES = ['ui.yaml', 'forms.yaml', 'navigation.yaml'];
 /** Keys whose values are not copy. */
@@ -107,3 +108,39 @@ export function frenchStrings(): PageStrings {
   }
   return { texts, attributes, props };
 }
+
+const uiStrings = () => (uiPatterns ??= englishUiStrings().map((s) => ({ ...s, pattern: wholeWord(s.text) })));
+let uiPatterns: { text: string; from: string; pattern: RegExp }[] | undefined;
+
+/** Each English UI string found on the page, with where it was found and where it comes from. */
+export function englishLeaks(found: PageStrings): string[] {
+  const leaks: string[] = [];
+  for (const [where, strings] of Object.entries(found)) {
+    for (const value of strings as string[]) {
+      for (const { text, from, pattern } of uiStrings()) if (pattern.test(value)) leaks.push(`${JSON.stringify(text)} (${from}) in ${where}: ${JSON.stringify(value.slice(0, 120))}`);
+    }
+  }
+  return leaks;
+}
+
+// Words that say which language a text is in. A French page can quote an English name, so the
+// check asks for French words to far outnumber English ones, not for none.
+const FRENCH_WORDS = /(?<![\p{L}'’])(?:le|la|les|des|du|de|et|une?|pour|vous|votre|vos|nous|notre|nos|dans|sur|avec|est|sont|pas|aux?|qui|que)(?![\p{L}])/giu;
+const ENGLISH_WORDS = /(?<![\p{L}'’])(?:the|and|of|to|your|you|with|for|is|are|our|we|this|that)(?![\p{L}])/giu;
+
+/** A loaded French page: lang="fr-CA", its title, one visible h1, French text and no English interface string. */
+export async function expectFrenchPage(page: Page, title: string): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('h1:visible')).toHaveCount(1);
+  const found = await page.evaluate(frenchStrings);
+  expect(englishLeaks(found)).toEqual([]);
+  const text = found.texts.join('\n');
+  const fr = text.match(FRENCH_WORDS)?.length ?? 0;
+  const en = text.match(ENGLISH_WORDS) ?? [];
+  expect(fr, 'French words on the page').toBeGreaterThan(20);
+  expect(en.length, `English words: ${en.join(' ')}`).toBeLessThan(fr / 20);
+}
+
+/** How many English UI strings the leak check looks for. */
+export const uiStringCount = () => uiStrings().length;

@@ -1,7 +1,7 @@
 // The French site's links between languages: the language switch there and back,
 // hreflang pairs in every page and in the sitemap, the French 404s, no redirect by browser
 // language, and a post without its translation. The per-page pass (status, lang, English
-// strings, axe) is french-pages.spec.ts.
+// strings, axe) is every-page.spec.ts.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,9 +2,9 @@
 // keyboard-only completion of the contact form. The lead endpoint and the résumé upload are
 // intercepted here (as in forms.spec.ts) until the lead function serves them locally; the
 // presigned POST goes to a same-origin stand-in so the page's CSP does not get in the way.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
 import { test, expect, site } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 import { compose, E1, P1, RESUME } from '../../common/lead/validation.ts';
 import { hydrated, PARTNER_TEXT, PARTNER_SELECT, PARTNER_FIELDS, fillPartner, PDF, JOB_FIELDS, applyDialog, fillJob } from './form-helpers.ts';
 
@@ -25,10 +25,6 @@ function held(answer: (route: Route) => Promise<void>) {
   return { bodies, release, handler };
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // ---- partner form ------------------------------------------------------------------------------
 

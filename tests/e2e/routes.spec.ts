@@ -2,7 +2,7 @@ import { test, expect, manifest, site } from './fixtures.ts';
 import { pathLocale } from '../../generator/content/locales.ts';
 
 const routes = manifest().routes;
-// The French routes (/fr/…) have their own per-page pass: french-pages.spec.ts.
+// The French routes (/fr/…) have their own per-page pass: every-page.spec.ts.
 const english = routes.filter((r) => pathLocale(r.path).locale === 'en');
 
 test.describe('routes', () => {
