@@ -109,8 +109,8 @@ export function frenchStrings(): PageStrings {
   return { texts, attributes, props };
 }
 
-const uiStrings = () => (uiPatterns ??= englishUiStrings().map((s) => ({ ...s, pattern: wholeWord(s.text) })));
 let uiPatterns: { text: string; from: string; pattern: RegExp }[] | undefined;
+const uiStrings = () => (uiPatterns ??= englishUiStrings().map((s) => ({ ...s, pattern: wholeWord(s.text) })));
 
 /** Each English UI string found on the page, with where it was found and where it comes from. */
 export function englishLeaks(found: PageStrings): string[] {

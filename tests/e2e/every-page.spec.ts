@@ -4,13 +4,11 @@
 // - on a French page: lang="fr-CA", its title, one h1, French text, no English interface string
 //   (english-ui.ts);
 // - every word fits its column at the other widths we ship, the window narrowed from the load
-//   (1024 and 768 px from 1280, 320 px from 375): at 768 px the French ELD heading's
-//   « automatiquement » had run 56 px past the hero's text column into its image, and at 1,024 px
-//   four-card rows had left card titles 152 px wide (« communication », « d'immobilisation »);
+//   (1024 and 768 px from 1280, 320 px from 375): long French words are the ones that run past a
+//   hero's text column or a narrow card;
 // - at 320 px, WCAG 2.1 1.4.10 (Reflow, AA): a 1,280 px screen zoomed to 400 % is a window
 //   narrowed, not a new load; nothing scrolls sideways and nothing of the header is past the
-//   screen's edge (its menu button had been pushed out, and the French partner form was 6 px too
-//   wide).
+//   screen's edge.
 // Posts share one template and their Markdown does not change with the width: axe checks every
 // French post at 1280 px and one post otherwise; every post's words are measured at every width.
 import type { Page } from '@playwright/test';
