@@ -43,7 +43,7 @@ export async function readCard(path: string): Promise<{ bytes: Buffer; identity:
   }
 }
 
-/** Larger than any card (1200×630): as the reader thread's bound (card-reader.ts). */
+/** Larger than any card (1200×630): as card-reader.ts's bound. */
 const MAX_CARD_BYTES = 16 * 1024 * 1024;
 
 /** lstat, or undefined where there is nothing to see (gone, unreadable). */

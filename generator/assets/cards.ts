@@ -12,7 +12,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { crc32Of, hash, sha256 } from '../hash.ts';
+import { hash, sha256 } from '../hash.ts';
 import { readSums, sameSum, sumsPath, writeSums, type CardSum } from '../speed/card-sums.ts';
 import { problem, type Place } from '../problems/errors.ts';
 import { ContentError } from '../problems/problems.ts';
@@ -27,7 +27,7 @@ import { CARD_HEIGHT, CARD_TEMPLATE_VERSION, CARD_WIDTH, cardSvg, type CardFont 
 import { isWholeImage } from './images/png-text.ts';
 import type { Linkable, ReadBytes } from '../speed/signed-files.ts';
 import { readRecords, vouches, writeRecords, type FileRecord } from '../speed/file-records.ts';
-import { CardReader, type CardLink } from '../speed/card-thread.ts';
+import { checkCard } from '../speed/card-reader.ts';
 import { sharpVersions } from './images/sharp.ts';
 import { loadCardFont, renderCard, tokenColours, TOKENS, type CardJob, type CardRenderer } from './card-draw.ts';
 
@@ -41,11 +41,6 @@ export interface CardOptions {
   concurrency?: number;
   render?: CardRenderer;
   /**
-   * From how many cards a build reads the ones its record does not vouch for on a thread of
-   * their own (card-reader.ts); default CARD_THREAD_FROM. Tests set 0 to use it on a small site.
-   */
-  threadFrom?: number;
-  /**
    * SITE_CACHE_SECRET (`site build`): the sums are signed with it, and a card this machine's
    * record does not vouch for is used only if signed sums name its SHA-256 (card-sums.ts);
    * any other is drawn again. The preview (`files()`, an author's own folder) does not ask.
@@ -53,22 +48,10 @@ export interface CardOptions {
   secret?: string;
 }
 
-/** Builds with fewer cards read them on the main thread: starting a thread costs more than it saves. */
-export const CARD_THREAD_FROM = 1000;
-
-/** Cards the thread links per message (SocialCards.each, `linker`). */
-const CARD_LINK_BATCH = 256;
-
-/** Where `site build` puts a card it links (OutputDir.claim) and whether a file is there already (OutputDir.inSpare). */
-export interface CardLinker {
-  claim(file: string): string;
-  inSpare(file: string): boolean;
-}
-
 /** The build's card stage: plans a card per route, then makes (or reads) the ones it needs. */
 export class SocialCards {
   /** Cards made by sharp, read from the disk cache, and reused from memory (preview), in this instance. */
-  readonly stats = { rendered: 0, fromDisk: 0, reused: 0, verifiedByStat: 0, checkedOnThread: 0 };
+  readonly stats = { rendered: 0, fromDisk: 0, reused: 0, verifiedByStat: 0, checked: 0 };
   private readonly memory = new Map<string, Promise<Buffer>>();
   /** When each card file seen by this build was last marked used (its mtime then), by key. */
   private readonly marked = new Map<string, number>();
@@ -324,17 +307,17 @@ export class SocialCards {
    * is input from a stranger like the rest of the folder: it is bound to this boot of this
    * machine, so it vouches only for files this machine saw (generator/speed/file-records.ts).
    */
-  async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable, linked?: boolean) => Promise<void> | undefined | void, linker?: CardLinker): Promise<void> {
-    let entries = [...this.planned];
+  async each(sink: (file: string, card: { size: number; sha256: string; bytes: Buffer | ReadBytes }, source: Linkable) => Promise<void> | undefined | void): Promise<void> {
+    const entries = [...this.planned];
     await settle(entries.map(([, p]) => p.bytes));
     const ledger = join(this.options.cacheDir, cardRecordName(this.contentDir));
     // The record plan() read (a big site's is megabytes of JSON): read once a build.
     const verified = this.recordAtPlan();
     let changed = false;
-    // The cards' sums (card-sums.ts) as the last build left them, read only once a card is
-    // read (a build whose record vouches for every card has no use for them), and this build's:
-    // the cards read, with their CRC-32, and those the record vouched for, whose sums are kept
-    // while they name the recorded size and SHA-256.
+    // With a secret, the cards' sums (card-sums.ts) as the last build left them, read only once a
+    // card is read (a build whose record vouches for every card has no use for them), and this
+    // build's: the cards read, and those the record vouched for, whose sums are kept while they
+    // name the recorded size and SHA-256.
     const sumsFile = sumsPath(this.options.cacheDir, cardRecordName(this.contentDir));
     let sums: Map<string, CardSum> | undefined;
     const secret = this.options.secret;
@@ -343,44 +326,15 @@ export class SocialCards {
     const signed = (key: string, digest: string) => !secret || this.drawn.has(key) || loadSums().get(key)?.[1] === digest;
     const checkedSums = new Map<string, CardSum>();
     const unread: [string, FileRecord][] = [];
-    const keep = (key: string, size: number, digest: string, crc: number) => void checkedSums.set(key, [size, digest, crc]);
+    const keep = (key: string, size: number, digest: string) => void checkedSums.set(key, [size, digest]);
     let next = 0;
-    // Cards the record does not vouch for (a first build; CI, whose restored record is another
-    // machine's) are read and checked on a thread, which hands over no bytes: the sink only links
-    // them, and reads them again (checked against that SHA-256) where a link cannot be kept. On
-    // the main thread, the reads, SHA-256s and a buffer per card to collect take much of its time.
-    let thread: CardReader | undefined;
-    const useThread = entries.length >= (this.options.threadFrom ?? CARD_THREAD_FROM);
-    // A card the record vouches for, at `path`: handed on with the record's values (`linked`: already where it goes).
-    const vouched = (file: string, key: string, known: FileRecord, path: string, linked?: boolean) => {
+    // A card the record vouches for, at `path`: handed on with the record's values.
+    const vouched = (file: string, key: string, known: FileRecord, path: string) => {
       this.marked.set(key, known.mtimeMs);
       this.sizes.set(key, known.size);
       this.stats.verifiedByStat++;
       unread.push([key, known]);
-      return sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: known.dev, ino: known.ino } }, linked);
-    };
-    // A sink that can be told where a card goes (`linker`: site build's OutputDir) has the cards
-    // the record vouches for linked there by the thread, in batches; `sink` then only hears of
-    // them (`linked`). The others, and any the thread did not link, go the way below.
-    const linkOnThread = async () => {
-      const recorded = entries.filter(([, { key }]) => verified.has(key));
-      const linking: Promise<void>[] = [];
-      const left = new Set<string>(entries.filter(([, { key }]) => !verified.has(key)).map(([file]) => file));
-      for (let at = 0; at < recorded.length; at += CARD_LINK_BATCH) {
-        const batch = recorded.slice(at, at + CARD_LINK_BATCH);
-        const links = batch.map(([file, { key }]): CardLink => {
-          const known = verified.get(key)!;
-          return [under(this.cacheDir, `${key}.bin`), known.size, known.mtimeMs, known.dev, known.ino, linker!.claim(file), linker!.inSpare(file)];
-        });
-        linking.push((thread ??= new CardReader()).link(links).then(async (linked) => {
-          for (const [i, [file, { key }]] of batch.entries()) {
-            if (linked?.[i] === 1) await vouched(file, key, verified.get(key)!, links[i]![0], true);
-            else left.add(file);
-          }
-        }));
-      }
-      await Promise.all(linking);
-      entries = entries.filter(([file]) => left.has(file));
+      return sink(file, { size: known.size, sha256: known.sha256, bytes: () => readExpected(path, known.sha256) }, { path, identity: { dev: known.dev, ino: known.ino } });
     };
     const reader = async () => {
       while (next < entries.length) {
@@ -394,20 +348,24 @@ export class SocialCards {
           await vouched(file, key, known, path);
           continue;
         }
-        // With a secret the thread computes each SHA-256 (a CRC-32 is easy to match), for `signed`.
-        const checked = stats?.isFile() && useThread ? await (thread ??= new CardReader()).check(path, secret ? undefined : loadSums().get(key)) : 'failed';
-        if (checked && checked !== 'failed' && signed(key, checked.sha256)) {
-          const { sha256: digest, crc32: crc, ...seen } = checked;
-          keep(key, seen.size, digest, crc);
+        // Cards the record does not vouch for (a first build; CI, whose restored record is another
+        // machine's) are read into one buffer used again and checked, no bytes kept: the sink
+        // only links them, and reads them again (checked against that SHA-256) where a link
+        // cannot be kept.
+        const checked = stats?.isFile() ? checkCard(path) : undefined;
+        if (checked && signed(key, checked.sha256)) {
+          const { sha256: digest, ...seen } = checked;
+          if (secret) loadSums();
+          keep(key, seen.size, digest);
           this.marked.set(key, seen.mtimeMs);
           this.sizes.set(key, seen.size);
-          this.stats.checkedOnThread++;
+          this.stats.checked++;
           verified.set(key, { ...seen, sha256: digest });
           changed = true;
           await sink(file, { size: seen.size, sha256: digest, bytes: () => readExpected(path, digest) }, { path, identity: { dev: seen.dev, ino: seen.ino } });
           continue;
         }
-        // Not a whole card (damaged, or gone since plan() looked), not signed, or no thread: read here.
+        // Not a whole card (damaged, or gone since plan() looked), or not signed: read again here.
         let read = await readCard(path);
         let digest = read ? sha256(read.bytes) : '';
         // Damaged, gone since plan() looked, or (with a secret) not vouched for: drawn again.
@@ -421,8 +379,8 @@ export class SocialCards {
         }
         this.marked.set(key, read.mtimeMs);
         this.sizes.set(key, read.bytes.length);
-        loadSums();
-        keep(key, read.bytes.length, digest, crc32Of(read.bytes));
+        if (secret) loadSums();
+        keep(key, read.bytes.length, digest);
         if (read.identity.ino !== -1) {
           verified.set(key, { size: read.bytes.length, mtimeMs: read.mtimeMs, dev: read.identity.dev, ino: read.identity.ino, sha256: digest });
           changed = true;
@@ -430,12 +388,7 @@ export class SocialCards {
         await sink(file, { size: read.bytes.length, sha256: digest, bytes: read.bytes }, { path, identity: read.identity });
       }
     };
-    try {
-      if (linker && useThread) await linkOnThread();
-      await Promise.all(Array.from({ length: 4 }, reader));
-    } finally {
-      await thread?.close();
-    }
+    await Promise.all(Array.from({ length: 4 }, reader));
     if (changed) {
       // This content's cards only: another content folder's are in its own record.
       const keys = new Set(entries.map(([, p]) => p.key));

@@ -544,19 +544,13 @@ export class Builder {
       for (const page of pages.completed(inputs.client, inputs.cache!.shell)) wait = both(wait, handOff.hand(page.route, page.chunks, page.islands, true));
       await wait;
     };
-    // Like pages, cards are handed on and dropped (their digests stay), beside the pages: the
-    // main thread links them while it waits for the page cache's reader thread. In a first cached
-    // build (CI's, whose restored records vouch for nothing) the reader thread reads and hashes
-    // every page and the card thread every card, at once: faster than one after the other.
-    // Cards this machine's record vouches for are linked beside the pages too: over a spare
-    // (OutputDir) most links are a look at the file there, faster than after the page loop.
-    // A sink that says where a file goes has the cards this machine's record vouches for linked
-    // there by the cards' thread (cards.ts); it hears only of the others.
-    const linker = onPage && claim && inSpare ? { claim, inSpare } : undefined;
-    const handCards = () => this.time('cards', () => this.cards.each((file, card, source, linked) => {
+    // Like pages, cards are handed on and dropped (their digests stay), beside the pages: over a
+    // spare (OutputDir) most links are a look at the file there, which interleaves with the page
+    // loop's waits.
+    const handCards = () => this.time('cards', () => this.cards.each((file, card, source) => {
       digests.set(file, { bytes: card.size, sha256: card.sha256 });
-      return linked ? undefined : onPage!(file, card.bytes, source);
-    }, linker));
+      return onPage!(file, card.bytes, source);
+    }));
     const cards = cached && onPage && !retainPages ? handCards() : undefined;
     cards?.catch(() => {});
     try {
@@ -574,7 +568,7 @@ export class Builder {
           if (retainPages) outputs.set(route.file, bytes!);
           else digests.set(route.file, { bytes: size, sha256: digest });
           this.islandsByRoute.set(route.path, hit.islands);
-          // Linked into the new build by the page cache's reader thread already (CacheContext.claim).
+          // Linked into the new build by the page cache's reader already (CacheContext.claim).
           if (hit.linked) continue;
           wait = onPage?.(route.file, bytes ?? (async () => readExpectedPage(source.path, size, digest)), source);
           if (onPage && wait) await wait;
@@ -599,7 +593,7 @@ export class Builder {
       await handOff.allReported();
     } finally {
       // Nothing may still be linking cards or pages into the build's folder when this returns
-      // (it may be dropped): the cards beside the pages, then the page cache's reader thread.
+      // (it may be dropped): the cards beside the pages, then the page cache's reader.
       await cards?.catch(() => {});
       await cached?.finish();
     }

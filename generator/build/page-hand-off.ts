@@ -64,9 +64,9 @@ export class PageHandOff {
       const assets = store?.assetCalls();
       const target = store && claim!(route.file);
       this.unhashed += 1;
-      const wait = sink!(route.file, chunks, undefined, (hex, crc) => {
+      const wait = sink!(route.file, chunks, undefined, (hex) => {
         digest.sha256 = hex ?? '';
-        if (store && hex && crc !== undefined) store.renderedFile(route, target!, bytes, hex, crc, islands, assets!);
+        if (store && hex) store.renderedFile(route, target!, bytes, hex, islands, assets!);
         if (--this.unhashed === 0) this.allHashed?.();
       });
       this.accept(route, digest, islands);

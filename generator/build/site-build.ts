@@ -89,7 +89,7 @@ export async function siteBuild(options: SiteBuildOptions): Promise<SiteBuildRes
   // Nothing reaches the disk before the content is valid: full() throws before rendering.
   // With the page cache, the build before the last is kept beside the output and written over
   // (OutputDir): a clean build (--no-cache) starts from an empty folder.
-  const out = new OutputDir(options.outDir, { spare: !!pageCache, checksums: !!pageCache });
+  const out = new OutputDir(options.outDir, { spare: !!pageCache });
   let outputs;
   let warnings: Check[];
   let recorded = false;

@@ -5,7 +5,7 @@
 import { close, existsSync, lstatSync, mkdir, mkdirSync, open, renameSync, rmSync, unlink, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { crc32Of, sha256 } from '../hash.ts';
+import { sha256 } from '../hash.ts';
 import { linkKept } from '../speed/link-kept.ts';
 import type { FileIdentity, Linkable, ReadBytes } from '../speed/signed-files.ts';
 import { pathFormProblem, under } from '../content/paths.ts';
@@ -66,7 +66,6 @@ export class OutputDir {
   private spareFiles: Set<string> | undefined;
   private spareDirs: Set<string> | undefined;
 
-  private readonly checksums: boolean;
   /**
    * With `spare` (`site build` with the page cache), the folder this build replaces is kept
    * beside it (`.dist.spare`) instead of deleted, and the next such build writes over it instead
@@ -80,12 +79,8 @@ export class OutputDir {
    * cache's file), and whatever the build does not write is removed before the swap. So the
    * output is byte for byte what an empty folder gives (`tests/unit/output/output-dir.test.ts`). A
    * clean build (`--no-cache`) neither takes nor keeps one.
-   *
-   * `checksums`: a page's `hashed` hears its CRC-32 too (the page cache checks a page by it:
-   * page-cache-entry.ts); a build without the cache does not compute it.
    */
-  constructor(readonly outDir: string, options: { spare?: boolean; checksums?: boolean } = {}) {
-    this.checksums = !!options.checksums;
+  constructor(readonly outDir: string, options: { spare?: boolean } = {}) {
     const parent = dirname(outDir);
     this.temp = sibling(outDir, 'tmp', process.pid);
     this.old = sibling(outDir, 'old', process.pid);
@@ -212,7 +207,7 @@ export class OutputDir {
   }
 
   /**
-   * Where `file` goes in the new build, for a writer of its own (the page cache's reader thread
+   * Where `file` goes in the new build, for a writer of its own (the page cache's reader
    * links pages there itself); `commit` counts it as written. The file must be complete before
    * `commit` is called.
    */
@@ -267,7 +262,7 @@ export class OutputDir {
       }
       const digest = hashed && Array.isArray(data) ? sha256(data) : undefined;
       const written = digest === undefined ? done : (error: Error | null) => {
-        hashed!(error ? undefined : digest, this.checksums ? crc32Of(data as Buffer[]) : undefined);
+        hashed!(error ? undefined : digest);
         done(error);
       };
       this.folders.make(dirname(target), (error) => {
@@ -437,6 +432,8 @@ export class Folders {
     const waiting = [then];
     this.state.set(folder, waiting);
     mkdir(folder, { recursive: true }, (error) => {
+      // makeSync made it meanwhile, and called those waiting: each is called once.
+      if (this.state.get(folder) !== waiting) return;
       if (error) this.state.delete(folder);
       else this.state.set(folder, true);
       for (const next of waiting) next(error);
@@ -492,8 +489,8 @@ try {
 }
 `;
 
-/** Hears a written file's SHA-256 (lowercase hex) and CRC-32, or undefined when it could not be written. */
-export type Hashed = (sha256: string | undefined, crc32?: number) => void;
+/** Hears a written file's SHA-256 (lowercase hex), or undefined when it could not be written. */
+export type Hashed = (sha256: string | undefined) => void;
 
 
 /**

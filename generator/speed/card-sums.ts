@@ -1,29 +1,21 @@
-// The social cards' sums (cards.ts, each): for each card of a content folder's build, its size,
-// SHA-256 and CRC-32, in the card cache folder. Unlike the record of what this machine hashed
-// (file-records.ts, bound to this boot), the sums travel with the folder: a CI runner's first
-// build reads every card of its restored cache and needs each one's SHA-256 for the build
-// manifest. A card whose size and CRC-32 are those its sums name takes the SHA-256 named there,
-// at a fraction of the cost of computing it (on the cards' thread, which the render loop waits
-// for); any other card has its SHA-256 computed from its bytes, as without sums. So without a
-// secret the sums never decide which bytes a build ships, only how their digest is found, and a
-// card that does not match them is no error.
+// The social cards' sums (cards.ts, each), kept only with SITE_CACHE_SECRET: for each card of a
+// content folder's build, its size and SHA-256, in the card cache folder, signed. Unlike the
+// record of what this machine hashed (file-records.ts, bound to this boot), the sums travel with
+// the folder, and they are what proves where a card comes from: a build uses a card it did not
+// vouch for itself (its record) only if its SHA-256 is the one signed sums name, and draws any
+// other again (cards.ts, each). Only a build that had the secret can have signed them.
 //
 // Input from a stranger like the rest of the folder: the file is opened without following a
 // link (nor waiting on a FIFO), must be a regular file under 64 MB, starts with a line naming
-// the SHA-256 of the rest (a damaged file is not read), and each entry is checked for shape.
-//
-// With SITE_CACHE_SECRET that line is the HMAC-SHA256 of the rest (page-cache-entry.ts, checkOf),
-// and the sums are what proves where a card comes from: a build then uses a card it did not
-// vouch for itself (its record) only if its SHA-256 is the one signed sums name, and draws any
-// other again (cards.ts, each). Only a build that had the secret can have signed them.
+// the HMAC-SHA256 of the rest (page-cache-entry.ts, checkOf), and each entry is checked for shape.
 import { join } from 'node:path';
 import { readCheckLine, withCheckLine } from './signed-files.ts';
 import { replaceFileSync } from './file-records.ts';
 
-/** A card's size, SHA-256 (lowercase hex) and CRC-32 (hash.ts, crc32Of). */
-export type CardSum = [size: number, sha256: string, crc32: number];
+/** A card's size and SHA-256 (lowercase hex). */
+export type CardSum = [size: number, sha256: string];
 
-const MAGIC = 'site-card-sums 1 ';
+const MAGIC = 'site-card-sums 2 ';
 const MAX_SUMS = 64 * 1024 * 1024;
 
 /** The sums file of the content folder whose cards' record is `recordName` (cards.ts, cardRecordName): one file each, as the records are. */
@@ -61,12 +53,11 @@ export function writeSums(path: string, sums: Iterable<[string, CardSum]>, secre
 
 /** Whether two sums name the same card bytes. */
 export function sameSum(a: CardSum | undefined, b: CardSum | undefined): boolean {
-  return !!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  return !!a && !!b && a[0] === b[0] && a[1] === b[1];
 }
 
 function isSum(key: string, sum: unknown): sum is CardSum {
-  if (!/^[0-9a-f]{64}$/.test(key) || !Array.isArray(sum) || sum.length !== 3) return false;
-  const [size, sha256, crc32] = sum as unknown[];
-  return Number.isSafeInteger(size) && (size as number) > 0 && typeof sha256 === 'string' && /^[0-9a-f]{64}$/.test(sha256)
-    && Number.isInteger(crc32) && (crc32 as number) >= 0 && (crc32 as number) <= 0xffffffff;
+  if (!/^[0-9a-f]{64}$/.test(key) || !Array.isArray(sum) || sum.length !== 2) return false;
+  const [size, sha256] = sum as unknown[];
+  return Number.isSafeInteger(size) && (size as number) > 0 && typeof sha256 === 'string' && /^[0-9a-f]{64}$/.test(sha256);
 }

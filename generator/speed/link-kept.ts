@@ -1,6 +1,6 @@
 // A hard link from a cache's file into a new build, kept only when it names the very file that was
-// checked. Used where reused pages and cards are linked: OutputDir on the main thread, and the
-// page cache's reader thread (page-cache-reader.ts), which links the pages it has just checked.
+// checked. Used where reused pages and cards are linked: OutputDir, and the page cache's
+// reader (page-cache-reader.ts), which links the pages its record vouches for.
 import { linkSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FileIdentity } from './signed-files.ts';

@@ -1,13 +1,11 @@
 // Reading and checking one page cache entry (generator/speed/page-cache.ts explains the format and
-// what is checked). Synchronous, for the reader thread (page-cache-reader.ts): a big build checks
-// thousands of entries, and on a thread of their own their reads and SHA-256s run beside the
-// main thread, on another core.
+// what is checked), for the entry reader (page-cache-reader.ts). Synchronous: a build checks
+// thousands of entries one after another, and each read takes microseconds.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { sameFile, vouches, type FileRecord } from './file-records.ts';
 import { checkOf, readEntryFile, type FileIdentity, type FileStats, type Scratch } from './signed-files.ts';
-import { crc32Of } from '../hash.ts';
 
 /** Bump when an entry's layout or what its key covers changes. */
 export const PAGE_CACHE_FORMAT = 3;
@@ -15,9 +13,9 @@ export const MAGIC = `site-page-cache ${PAGE_CACHE_FORMAT} `;
 const MAX_ENTRY = 64 * 1024 * 1024;
 const MAX_HEAD = 1024 * 1024;
 
-/** The record of what reader thread `thread` hashed (file-records.ts), in the cache folder. */
-export function recordName(thread: number): string {
-  return `verified-${thread}.json`;
+/** The record of what the entry reader hashed (file-records.ts), in the cache folder; `n` is 0 (other numbers are left by older builds). */
+export function recordName(n: number): string {
+  return `verified-${n}.json`;
 }
 
 /** An asset store request a page made and a hash of the answer: ['image', path, role] or ['icon', path]. */
@@ -28,11 +26,6 @@ export interface Header {
   path: string;
   bytes: number;
   sha256: string;
-  /**
-   * The page's CRC-32 (hash.ts, crc32Of), by which `readEntry` checks it when no secret is set.
-   * Absent from a header made from a record (recordedEntry, spareEntry), which nothing checks by.
-   */
-  crc32?: number;
   islands: string[];
   assets: AssetCall[];
 }
@@ -43,9 +36,8 @@ export type EntryResult =
    * record of this machine's vouched for the file (file-records.ts) and it was not read, or it was
    * read and checked (`checked`) into a buffer the reader uses again for the next page.
    * `file` is the page file as fstat saw it, for the next build's record. `linked`: the reader
-   * thread linked the page into the new build where it was asked to (page-cache-reader.ts).
-   * From the reader thread, `header.assets` is empty and `assetsId` numbers the list it had (sent
-   * once, with the first page that had it), and `file` stays on the thread.
+   * linked the page into the new build where it was asked to (page-cache-reader.ts), and
+   * `assetsId` numbers the page's list of asset questions (pages share a few).
    */
   | { kind: 'ok'; bytes: Uint8Array | undefined; checked?: true; header: Header; identity: FileIdentity; file: FileStats; headFile?: FileStats; linked?: boolean; assetsId?: number }
   | { kind: 'bad'; reason: string }
@@ -91,26 +83,21 @@ export function readEntry(dir: string, key: string, path: string, secret: string
   const headFile = head.file;
   if (!bytes) return { kind: 'ok', bytes, header, identity: page.identity, file, headFile };
   if (bytes.length !== header.bytes) return bad(`${bytes.length < header.bytes ? 'truncated' : 'longer than stored'}: ${bytes.length} of ${header.bytes} bytes`);
-  // With SITE_CACHE_SECRET the header is signed, and the page must have the SHA-256 it names:
-  // only a cryptographic hash stops a page forged to match a signed header. Without a secret
-  // anyone can write a header that passes its check line (it proves integrity, not origin), so
-  // the page's CRC-32 finds what SHA-256 would, a damaged page, at a fraction of its cost: a CI
-  // runner's first build reads and checks every page of a restored cache, on a thread the render
-  // loop waits for.
-  if (secret) {
-    if (createHash('sha256').update(bytes).digest('hex') !== header.sha256) return bad('the page does not match its SHA-256 (damaged or tampered)');
-  } else if (crc32Of(bytes) !== header.crc32) return bad('the page does not match its CRC-32 (damaged)');
+  // The page must have the SHA-256 its header names: with SITE_CACHE_SECRET the header is signed,
+  // and only a cryptographic hash stops a page forged to match it; without, this finds a damaged
+  // page (a cheaper checksum saved nothing measurable: docs/performance.md).
+  if (createHash('sha256').update(bytes).digest('hex') !== header.sha256) return bad('the page does not match its SHA-256 (damaged or tampered)');
   if (scratch) return { kind: 'ok', bytes: undefined, checked: true, header, identity: page.identity, file, headFile };
   return { kind: 'ok', bytes, header, identity: page.identity, file, headFile };
 }
 
 /**
- * What a reader thread's record keeps of an entry besides its page file (file-records.ts, the
+ * What the reader's record keeps of an entry besides its page file (file-records.ts, the
  * record's `extra`): the head file as it was when its check line and header were checked, and
  * what the build needs of the header. While both files are still those very files (lstat: size,
  * mtime, device, inode), the entry is taken from the record without opening either
- * (`recordedEntry`): reading, checking and parsing a head is a large share of a reader thread's
- * time per entry, and the render loop waits on the thread. `assets` is the list's place in the
+ * (`recordedEntry`): reading, checking and parsing a head is a large share of the
+ * reader's time per entry. `assets` is the list's place in the
  * record's `shared.lists` (pages share a few).
  */
 export interface HeadRecord {
@@ -180,8 +167,7 @@ export function recordedEntry(dir: string, key: string, path: string, islands: R
  * the recorded bytes, and it is where the page goes. The head is the record's (`recordedEntry`'s
  * conditions on it), the head file unlooked at: its values are what this build uses, whatever
  * the file holds now, and a page changed in place behind the record is caught as it is anywhere
- * else. One lstat where `recordedEntry` and the link's check make three, on the reader thread,
- * which the render loop waits for.
+ * else. One lstat where `recordedEntry` and the link's check make three.
  * Undefined when anything differs: the entry is then taken the usual way.
  */
 export function spareEntry(key: string, path: string, islands: ReadonlySet<string>, record: FileRecord, head: HeadRecord, assets: AssetCall[], target: string): EntryResult | undefined {
@@ -217,7 +203,6 @@ export function readExpectedPage(file: string, size: number, sha256: string): Bu
 export function isHeader(h: Header, islands: ReadonlySet<string>): boolean {
   return !!h && typeof h === 'object' && typeof h.key === 'string' && typeof h.path === 'string'
     && Number.isSafeInteger(h.bytes) && h.bytes >= 0 && typeof h.sha256 === 'string' && /^[0-9a-f]{64}$/.test(h.sha256)
-    && Number.isInteger(h.crc32) && h.crc32! >= 0 && h.crc32! <= 0xffffffff
     && Array.isArray(h.islands) && h.islands.every((n) => typeof n === 'string' && islands.has(n))
     && isAssetList(h.assets);
 }

@@ -21,8 +21,8 @@
 //
 // An entry is two files: <dir>/<key>.head, a check line and a JSON header, and <dir>/<key>, the
 // page's bytes exactly, so that `site build` can hard-link it into dist/ instead of writing the
-// page again (OutputDir.link). The header names the key, the page's size,
-// SHA-256 (the build manifest's) and CRC-32, its islands, and every image and icon the asset store gave it (with a hash of
+// page again (OutputDir.link). The header names the key, the page's size, SHA-256 (the build
+// manifest's), its islands, and every image and icon the asset store gave it (with a hash of
 // each answer). A reused page asks the store again for each, so
 // the image files, the sprite and the photo-role warnings are those a render would give, and
 // an answer that differs (a photo encoded otherwise) renders the page instead.
@@ -30,8 +30,7 @@
 // The folder is input from a stranger (CI restores it from an artifact). An entry is used only
 // when both files are regular files reached without a link (the page under 64 MB), its check
 // line matches its header (SHA-256, or HMAC-SHA256 with SITE_CACHE_SECRET set), its header
-// names the key it is filed under, and its page matches the header's size and CRC-32 (SHA-256
-// with SITE_CACHE_SECRET: page-cache-entry.ts, readEntry, says why); anything else is ignored
+// names the key it is filed under, and its page matches the header's size and SHA-256; anything else is ignored
 // with a warning and the page is rendered. Names in the folder are computed
 // here, never read from it; nothing is written through a link, nor anywhere but the folder, and
 // an entry is never written into: a store renames a new file over it. A page reaches dist/
@@ -41,10 +40,8 @@
 // own runs on main saved (.github/workflows/publish.yml).
 import { URL_RECORD } from '../output/urls.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { StoreThread } from './page-cache-store.ts';
-import { Worker } from 'node:worker_threads';
-import { threadEnv } from './thread-env.ts';
-import { availableParallelism } from 'node:os';
+import { PageFiler } from './page-cache-store.ts';
+import { EntryReader } from './page-cache-reader.ts';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { lstat, open, rename, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -54,33 +51,16 @@ import type { ClientAssets, RenderInputs } from '../render/render.ts';
 import { AssetReplay, Recorder } from './asset-record.ts';
 import { inLocale, locales, splitLocale, type Locale } from '../content/locales.ts';
 import { stableJson } from '../assets/images/cache.ts';
-import { MAGIC, PAGE_CACHE_FORMAT, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
+import { MAGIC, PAGE_CACHE_FORMAT, recordName, type AssetCall, type EntryResult, type Header } from './page-cache-entry.ts';
 import { checkOf } from './signed-files.ts';
-import { crc32Of, sha256 } from '../hash.ts';
+import { sha256 } from '../hash.ts';
 import { under } from '../content/paths.ts';
 import type { Linkable } from '../output/write.ts';
 
 const ENTRY_FILE = /^([0-9a-f]{64})(\.head)?$/;
-/**
- * Entries read ahead of the page being written (by the reader thread), and stores in flight.
- * A build that only links its pages gets no bytes back, so it reads further ahead: the thread
- * then links page after page while this thread handles the answers.
- */
-const READ_AHEAD = 8;
-const READ_AHEAD_LINKED = 64;
+/** Stores in flight. */
 const STORE_LIMIT = 8;
 
-/**
- * Reader threads for a build with `entries` cache entries to read: two from 1,000 entries (a
- * thread costs more to start than a small build's reads) on a machine with more than two cores;
- * one otherwise, as two readers, the render loop and the folder thread want more than two cores.
- * SITE_CACHE_READERS=n sets the number (1 to 8).
- */
-export function readerThreads(entries: number, env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
-  const asked = Number(env.SITE_CACHE_READERS);
-  if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
-  return entries >= 1000 && cores > 2 ? 2 : 1;
-}
 const STORE_HIGH_WATER = 32 * 1024 * 1024;
 
 export interface PageCacheOptions {
@@ -104,19 +84,19 @@ export interface CacheContext {
   inputs: RenderInputs;
   /**
    * The pages' bytes are only linked into the new build (`site build`): a page file this
-   * machine's record vouches for is not read, and any other is read and checked on the reader
-   * thread without its bytes being handed over (CachedPage.bytes is undefined either way).
+   * machine's record vouches for is not read, and any other is read and checked into one
+   * buffer used again (CachedPage.bytes is undefined either way).
    */
   lazy?: boolean;
   /**
-   * With `lazy`: where a route's file goes in the new build (OutputDir.claim). The reader thread
+   * With `lazy`: where a route's file goes in the new build (OutputDir.claim). The reader
    * then links there itself each page this machine's record vouches for (a page it had to read
    * is linked by the build), and such a page comes back `linked`.
    */
   claim?: (file: string) => string;
   /**
    * Whether a file is in the build being written over (OutputDir's spare, asked once the file is
-   * claimed): the reader thread then looks at it before linking, since it is most often that very
+   * claimed): the reader then looks at it before linking, since it is most often that very
    * page already (an attempt to link first failed with EEXIST for each such page).
    */
   inSpare?: (file: string) => boolean;
@@ -131,7 +111,7 @@ export interface CachedPage {
   islands: string[];
   /** The entry's page file, which holds exactly `bytes`, as it was when read (OutputDir.link). */
   source: Linkable;
-  /** Already linked into the new build by the reader thread (CacheContext.claim): nothing left to do. */
+  /** Already linked into the new build by the reader (CacheContext.claim): nothing left to do. */
   linked?: boolean;
 }
 
@@ -216,8 +196,8 @@ export class PageCache {
    */
   async sweep(): Promise<number> {
     if (!this.ready()) return 0;
-    // The one record earlier versions kept (one reader thread): now a record per thread.
-    await unlink(join(this.options.dir, 'verified.json')).catch(() => {});
+    // Records older builds kept under other names (the reader's is verified-0.json).
+    await Promise.all(['verified.json', ...[1, 2, 3, 4, 5, 6, 7].map(recordName)].map((name) => unlink(join(this.options.dir, name)).catch(() => {})));
     let removed = 0;
     // The entries the build's session listed: the folder is not listed again. What this build
     // stored it used; what was stored since the listing is another build's, left alone as below
@@ -254,20 +234,16 @@ export class PageCache {
 }
 
 /**
- * One build's use of the cache: a key for every route, entries read a few pages ahead of the
- * render loop (memory stays a few pages, whatever the site's size), and each rendered page
+ * One build's use of the cache: a key for every route, each entry read as the render loop
+ * reaches its route (memory stays a page, whatever the site's size), and each rendered page
  * stored with what it asked the asset store for. `inputs` are the render inputs to use: the
  * same, with the asset store's answers recorded.
  */
 export class Session {
   readonly inputs: RenderInputs;
   private readonly keys = new Map<string, string>();
-  private readonly order: string[] = [];
-  private readonly position = new Map<string, number>();
-  /** Each route's output file, for the reader thread to link its page to (CacheContext.claim). */
+  /** Each route with an entry: its output file, for the reader to link its page to (CacheContext.claim). */
   private readonly files = new Map<string, string>();
-  private readonly reads = new Map<string, Promise<CachedPage | undefined>>();
-  private next = 0;
   private readonly recorder = new Recorder();
   private storing = 0;
   private backlog = 0;
@@ -276,10 +252,10 @@ export class Session {
   private idle: (() => void) | undefined;
   /** The asset store's answers this build, by request (replay). */
   private readonly answers: AssetReplay;
-  /** Whether each list of asset questions (by the reader thread's number) still gets its recorded answers. */
+  /** Whether each list of asset questions (by the reader's number) still gets its recorded answers. */
   private readonly verdicts = new Map<number, string | undefined>();
-  private readerThread: Reader | undefined;
-  private storeThread: StoreThread | undefined;
+  private entryReader: EntryReader | undefined;
+  private filer: PageFiler | undefined;
   /** The cache folder as join() writes it (an entry's file is under() it). */
   private readonly dir: string;
 
@@ -293,11 +269,7 @@ export class Session {
     for (const route of context.routes) {
       const key = keys.get(route.path)!;
       this.keys.set(route.path, key);
-      if (present.has(key)) {
-        this.position.set(route.path, this.order.length);
-        this.order.push(route.path);
-        this.files.set(route.path, route.file);
-      }
+      if (present.has(key)) this.files.set(route.path, route.file);
     }
   }
 
@@ -312,18 +284,9 @@ export class Session {
    */
   take(route: Route): Promise<CachedPage | undefined> | undefined {
     this.recorder.reset();
-    const at = this.position.get(route.path);
-    if (at === undefined) return undefined;
-    const ahead = this.context.lazy ? READ_AHEAD_LINKED : READ_AHEAD;
-    while (this.next < this.order.length && this.next <= at + ahead) {
-      const path = this.order[this.next++]!;
-      const read = this.read(this.keys.get(path)!, path);
-      read.catch(() => {});
-      this.reads.set(path, read);
-    }
-    const read = this.reads.get(route.path)!;
-    this.reads.delete(route.path);
-    return read.then((page) => page && this.replay(route, page));
+    if (!this.files.has(route.path)) return undefined;
+    const page = this.read(this.keys.get(route.path)!, route.path);
+    return Promise.resolve(page && this.replay(route, page));
   }
 
   /** What the route's render asked the asset store for, as `inputs` recorded it since `take(route)`. */
@@ -342,7 +305,7 @@ export class Session {
     if (!key) return undefined;
     this.cache.use(key);
     const bytes = chunks.reduce((n, c) => n + c.length, 0);
-    const header: Header = { key, path: route.path, bytes, sha256: digest, crc32: crc32Of(chunks), islands, assets };
+    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets };
     const json = Buffer.from(`${JSON.stringify(header)}\n`);
     const head = [Buffer.from(`${MAGIC}${this.cache.check(json)}\n`), json];
     this.backlog += bytes;
@@ -357,32 +320,28 @@ export class Session {
   }
 
   /**
-   * Like `rendered`, for a page already written to `file` (by a render thread or the page writer,
-   * in the new build's folder, where nothing else writes): the entry's page file is a hard link
+   * Like `rendered`, for a page already written to `file` (by the page writer, in the new
+   * build's folder, where nothing else writes): the entry's page file is a hard link
    * to it (the cache and dist/ then share it, as a reused page does: OutputDir.link), or a copy
    * where no link can be made.
    */
-  renderedFile(route: Route, file: string, bytes: number, digest: string, crc32: number, islands: string[], assets: AssetCall[]): void {
+  renderedFile(route: Route, file: string, bytes: number, digest: string, islands: string[], assets: AssetCall[]): void {
     this.cache.stats.rendered += 1;
     this.cache.stats.renderedPaths.push(route.path);
     const key = this.keys.get(route.path);
     if (!key) return;
     this.cache.use(key);
-    const header: Header = { key, path: route.path, bytes, sha256: digest, crc32, islands, assets };
+    const header: Header = { key, path: route.path, bytes, sha256: digest, islands, assets };
     const json = `${JSON.stringify(header)}\n`;
-    // Filed on a thread of its own, with the same names and steps as `store` (page-cache-store.ts).
-    (this.storeThread ??= new StoreThread(this.cache.options.dir)).store({ key, file, head: `${MAGIC}${this.cache.check(Buffer.from(json))}\n${json}` });
+    // Filed with the same names and steps as `store` (page-cache-store.ts).
+    const failure = (this.filer ??= new PageFiler(this.cache.options.dir)).file({ key, file, head: `${MAGIC}${this.cache.check(Buffer.from(json))}\n${json}` });
+    if (failure) this.cache.stats.failed.push(failure);
+    else this.cache.stats.stored += 1;
   }
 
-  /** Waits for every store (a failed store is a warning, never a failed build); stops the reader and store threads. */
+  /** Waits for every store (a failed store is a warning, never a failed build); writes the reader's record. */
   async finish(): Promise<void> {
-    await this.readerThread?.close();
-    if (this.storeThread) {
-      const { stored, failures } = await this.storeThread.finish();
-      this.storeThread = undefined;
-      this.cache.stats.stored += stored;
-      this.cache.stats.failed.push(...failures);
-    }
+    this.entryReader?.close();
     if (this.storing || this.queue.length) await new Promise<void>((resolve) => (this.idle = resolve));
   }
 
@@ -404,8 +363,8 @@ export class Session {
 
   /**
    * The page's bytes, then its header: each to a temporary name (created exclusively: never
-   * through a link), then renamed into place. (A page already in a file is filed by the store
-   * thread the same way: renderedFile.)
+   * through a link), then renamed into place. (A page already in a file is filed the same way:
+   * renderedFile.)
    */
   private async store(key: string, head: Buffer[], page: readonly Buffer[]): Promise<void> {
     const dir = this.cache.options.dir;
@@ -418,12 +377,12 @@ export class Session {
     }
   }
 
-  /** Reads and checks one entry on the reader thread; undefined (with a warning) when it cannot be trusted. */
-  private async read(key: string, path: string): Promise<CachedPage | undefined> {
+  /** Reads and checks one entry; undefined (with a warning) when it cannot be trusted. */
+  private read(key: string, path: string): CachedPage | undefined {
     const { lazy, claim, inSpare } = this.context;
     const file = this.files.get(path)!;
     const target = lazy && claim ? claim(file) : undefined;
-    const result = await this.reader().read(key, path, !!lazy, target, target !== undefined && !!inSpare?.(file));
+    const result = this.reader().read({ key, path, lazy: !!lazy, target, exists: target !== undefined && !!inSpare?.(file) });
     if (result.kind === 'missing') return undefined;
     if (result.kind === 'bad') {
       this.cache.ignore(key, result.reason);
@@ -438,8 +397,8 @@ export class Session {
     } as CachedPage & { assetsId: number; linkedAt?: string };
   }
 
-  private reader(): Reader {
-    return (this.readerThread ??= new Reader(this.cache.options.dir, this.cache.options.secret, Object.keys(this.context.client.islands), readerThreads(this.order.length)));
+  private reader(): EntryReader {
+    return (this.entryReader ??= new EntryReader(this.cache.options.dir, this.cache.options.secret, Object.keys(this.context.client.islands)));
   }
 
   /**
@@ -464,93 +423,7 @@ export class Session {
   }
 }
 
-/**
- * The reader threads (page-cache-reader.ts): entries are read and checked there, beside the render
- * loop, and their pages handed over without a copy. One thread is the slower side of a big cached
- * build (the render loop waits for it), so where there are cores to spare a big build runs two
- * (`readerThreads`), each given every other entry. They
- * hold the process open only while a read is waiting (unref'd otherwise), and a thread that fails
- * makes every read still waiting, and every later one, a miss with a warning: those pages are
- * rendered.
- */
-class Reader {
-  private readonly workers: Worker[];
-  private readonly waiting = new Map<number, (result: EntryResult) => void>();
-  /** The lists of asset questions the threads have sent, by number (each thread numbers its own apart). */
-  private readonly lists = new Map<number, AssetCall[]>();
-  private next = 0;
-  private failure: string | undefined;
-
-  constructor(dir: string, secret: string | undefined, islands: string[], count: number) {
-    const fail = (reason: string) => {
-      this.failure ??= reason;
-      for (const id of [...this.waiting.keys()]) this.settle(id, { kind: 'bad', reason: this.failure });
-    };
-    this.workers = Array.from({ length: count }, (_, index) => {
-      // A heap big enough for a big site's records (an entry a route, with its head): in
-      // smaller spaces the thread spends much of its time collecting garbage.
-      const worker = new Worker(new URL('./page-cache-reader.ts', import.meta.url), { env: threadEnv(), workerData: { dir, secret, islands, index, count }, resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 } });
-      worker.unref();
-      worker.on('message', (message: { id: number; result: EntryResult; assets?: AssetCall[] } | { closed: true }) => {
-        if ('closed' in message) return this.closed.get(worker)?.();
-        if (message.assets && message.result.kind === 'ok') this.lists.set(message.result.assetsId!, message.assets);
-        this.settle(message.id, message.result);
-      });
-      worker.on('error', (error) => fail(`the reader thread failed (${error.message})`));
-      worker.on('exit', (code) => fail(`the reader thread stopped (exit code ${code})`));
-      return worker;
-    });
-  }
-
-  /** The asset questions numbered `id` (sent with the first page that asked them). */
-  assets(id: number): AssetCall[] {
-    const list = this.lists.get(id);
-    if (!list) throw new Error(`generator bug: the page cache's reader thread never sent asset list ${id}`);
-    return list;
-  }
-
-  read(key: string, path: string, lazy: boolean, target?: string, exists?: boolean): Promise<EntryResult> {
-    if (this.failure) return Promise.resolve({ kind: 'bad', reason: this.failure });
-    const id = this.next++;
-    if (!this.waiting.size) for (const worker of this.workers) worker.ref();
-    this.workers[id % this.workers.length]!.postMessage({ id, key, path, lazy, target, exists });
-    return new Promise((resolve) => this.waiting.set(id, resolve));
-  }
-
-  private readonly closed = new Map<Worker, () => void>();
-
-  /** Lets each thread write its record of what it hashed (a second at most), then stops them. */
-  async close(): Promise<void> {
-    if (!this.failure) {
-      this.failure = 'the reader thread was stopped';
-      await Promise.all(this.workers.map((worker) => {
-        worker.ref();
-        return new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 1000);
-          const done = () => {
-            clearTimeout(timer);
-            this.closed.delete(worker);
-            resolve();
-          };
-          this.closed.set(worker, done);
-          worker.once('exit', done);
-          worker.postMessage({ close: true });
-        });
-      }));
-    }
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
-  }
-
-  private settle(id: number, result: EntryResult): void {
-    const resolve = this.waiting.get(id);
-    if (!resolve) return;
-    this.waiting.delete(id);
-    if (!this.waiting.size) for (const worker of this.workers) worker.unref();
-    resolve(result);
-  }
-}
-
-/** Removes a link the reader thread made into the new build; one that cannot be removed fails the build. */
+/** Removes a link the reader made into the new build; one that cannot be removed fails the build. */
 function removeLink(file: string): void {
   try {
     unlinkSync(file);

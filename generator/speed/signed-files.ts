@@ -51,9 +51,9 @@ export interface FileStats {
 }
 
 /**
- * A buffer a reader reads page after page into, when only their check is wanted: a page's bytes
- * handed over to the build cost an allocation outside the heap each, which the receiving thread
- * pays for in garbage collection, and a page that is only linked never uses them.
+ * A buffer a reader reads page after page into, when only their check is wanted: a buffer of
+ * its own for each page is an allocation outside the heap, paid for in garbage collection, and a
+ * page that is only linked never uses its bytes.
  */
 export class Scratch {
   private buffer = new Uint8Array(0);
@@ -67,7 +67,7 @@ export class Scratch {
 
 /**
  * A cache's file, opened without following a link (nor waiting on a FIFO): its bytes,
- * in an ArrayBuffer of their own (the reader thread hands it over without a copy) or in
+ * in an ArrayBuffer of their own or in
  * `scratch`, and which file it is; or why it cannot be used; or 'missing'.
  */
 export function readEntryFile(file: string, max: number, skip?: (stats: FileStats) => boolean, scratch?: Scratch): { bytes: Uint8Array | undefined; identity: FileIdentity; file: FileStats } | string | 'missing' {

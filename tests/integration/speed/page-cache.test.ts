@@ -13,7 +13,6 @@ import { filesUnder, sandbox, root, type Sandbox } from '../../helpers.ts';
 import { readRecords } from '../../../generator/speed/file-records.ts';
 import { MAGIC, recordName } from '../../../generator/speed/page-cache-entry.ts';
 import { checkOf } from '../../../generator/speed/signed-files.ts';
-import { readerThreads } from '../../../generator/speed/page-cache.ts';
 
 const options = (project: string, content: string, cacheDir?: string): BuildOptions => ({
   root: project, contentDir: content, mode: 'production', includeDrafts: false, pageCache: cacheDir ? { dir: cacheDir } : undefined,
@@ -163,7 +162,7 @@ describe('a cached build writes what a clean build writes', () => {
     const { stats } = await cachedVersusClean(root, box.content, cacheDir);
     const reasons = new Map(stats.ignored.map((i) => [i.entry.slice(-64), i.reason]));
     expect(reasons.get(truncated)).toMatch(/truncated/);
-    expect(reasons.get(flipped)).toMatch(/does not match its CRC-32/);
+    expect(reasons.get(flipped)).toMatch(/does not match its SHA-256/);
     expect(reasons.get(tampered)).toMatch(/does not match its check/);
     expect(reasons.get(linked)).toMatch(/symbolic link/);
     expect(reasons.get(foreign)).toMatch(/another key/);
@@ -301,8 +300,8 @@ describe('a cached build writes what a clean build writes', () => {
     expect(fill.status, fill.stderr).toBe(0);
     const [, rendered, stored] = /page cache: 0 pages reused, (\d+) rendered, (\d+) stored/.exec(fill.stdout) ?? [];
     expect(Number(stored)).toBe(Number(rendered));
-    // Filed by the store thread (page-cache-store.ts), with no warning.
-    expect(fill.stderr).not.toMatch(/page cache|could not store|store thread/);
+    // Filed from its file in the build (page-cache-store.ts), with no warning.
+    expect(fill.stderr).not.toMatch(/page cache|could not store/);
     // Every page of the build is an entry's file (one inode, two names), holding the page's bytes.
     const entries = new Map(readdirSync(fresh).filter((n) => /^[0-9a-f]{64}$/.test(n)).map((n) => [statSync(join(fresh, n)).ino, n]));
     const pages = filesUnder(join(box.dir, 'cli-fill'));
@@ -320,7 +319,7 @@ describe('a cached build writes what a clean build writes', () => {
     expect(snapshot(join(box.dir, 'cli-fill-next'))).toEqual(snapshot(join(box.dir, 'cli-fill')));
   });
 
-  test('a page the reader thread has linked into the new build, then found stale (an asset answer changed), is rendered there instead, never written through the link into the old entry file, which the previous build shares', () => {
+  test('a page the reader has linked into the new build, then found stale (an asset answer changed), is rendered there instead, never written through the link into the old entry file, which the previous build shares', () => {
     const node = join(root, 'node_modules/.bin/node');
     const site = (out: string) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     const warm = site('cli-warm');
@@ -359,7 +358,7 @@ describe('a cached build writes what a clean build writes', () => {
   test("the record of what was hashed is this boot's: a restored cache's record (another machine's) vouches for nothing, so a page changed in place behind it is caught", () => {
     const node = join(root, 'node_modules/.bin/node');
     const site = (out: string) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    // This small site has one reader thread.
+    // The reader keeps one record.
     const ledger = join(cacheDir, recordName(0));
     const record = JSON.parse(readFileSync(ledger, 'utf8')) as { format: number; boot: string; files: Record<string, [number, number, number, number, string]> };
     expect(record).toMatchObject({ format: 2, boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() });
@@ -382,38 +381,14 @@ describe('a cached build writes what a clean build writes', () => {
     const built = site('cli-other-boot');
     expect(built.status, built.stderr).toBe(0);
     expect(built.stdout).not.toMatch(/linked unread/);
-    expect(built.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: the page does not match its CRC-32`));
+    expect(built.stderr).toMatch(new RegExp(`page cache: ignored .*${key}: the page does not match its SHA-256`));
     expect(snapshot(join(box.dir, 'cli-other-boot'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
-  });
-
-  test('several reader threads: each checks every n-th entry and keeps a record of its own; a build with another number of threads reads the records it finds', () => {
-    const node = join(root, 'node_modules/.bin/node');
-    const site = (out: string, threads: number) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SITE_CACHE_READERS: String(threads) } });
-    for (let n = 0; n < 8; n++) rmSync(join(cacheDir, recordName(n)), { force: true });
-    const three = site('cli-three-readers', 3);
-    expect(three.status, three.stderr).toBe(0);
-    const [, reused] = /page cache: (\d+) pages reused, 0 rendered, 0 stored/.exec(three.stdout) ?? [];
-    expect(Number(reused)).toBeGreaterThan(30);
-    expect(snapshot(join(box.dir, 'cli-three-readers'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
-    // Three records, none empty, together every entry once: the threads took the entries in turn.
-    const records = [0, 1, 2].map((n) => readRecords(join(cacheDir, recordName(n))));
-    expect(records.map((r) => r.size).every((size) => size >= Math.floor(Number(reused) / 3))).toBe(true);
-    expect(new Set(records.flatMap((r) => [...r.keys()])).size).toBe(Number(reused));
-    expect(records.reduce((n, r) => n + r.size, 0)).toBe(Number(reused));
-    // Two threads read records 0 and 1, whichever thread has the entry now: those pages are linked
-    // unread; the entries only record 2 names are read and hashed again.
-    const two = site('cli-two-readers', 2);
-    expect(two.status, two.stderr).toBe(0);
-    const [, again, unread] = /page cache: (\d+) pages reused \((\d+) linked unread: this machine hashed them before\), 0 rendered, 0 stored/.exec(two.stdout) ?? [];
-    expect(Number(again)).toBe(Number(reused));
-    expect(Number(unread)).toBe(records[0]!.size + records[1]!.size);
-    expect(snapshot(join(box.dir, 'cli-two-readers'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
   });
 
   test("a head this machine checked is taken from the record while it is that file; changed, or checked without this build's secret, it is read and checked", () => {
     const node = join(root, 'node_modules/.bin/node');
-    const site = (out: string, env: Record<string, string> = {}) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SITE_CACHE_READERS: '1', ...env } });
-    for (let n = 0; n < 8; n++) rmSync(join(cacheDir, recordName(n)), { force: true });
+    const site = (out: string, env: Record<string, string> = {}) => spawnSync(node, [join(root, 'bin/site.js'), '--content', box.content, 'build', '--out', join(box.dir, out), '--cache-dir', cacheDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+    rmSync(join(cacheDir, recordName(0)), { force: true });
     const first = site('cli-heads-1');
     expect(first.status, first.stderr).toBe(0);
     // Every entry's record names its head, and the secret its head was checked with (none).
@@ -452,15 +427,6 @@ describe('a cached build writes what a clean build writes', () => {
     expect(signed.stderr).toMatch(/not signed with SITE_CACHE_SECRET/);
     expect(signed.stdout).toMatch(/page cache: 0 pages reused/);
     expect(snapshot(join(box.dir, 'cli-heads-4'))).toEqual(snapshot(join(box.dir, 'cli-clean')));
-  });
-
-  test('reader threads: two from 1,000 entries with more than two cores, else one; SITE_CACHE_READERS sets 1 to 8', () => {
-    expect(readerThreads(999, {}, 8)).toBe(1);
-    expect(readerThreads(1000, {}, 8)).toBe(2);
-    expect(readerThreads(20000, {}, 2)).toBe(1);
-    expect(readerThreads(10, { SITE_CACHE_READERS: '4' }, 2)).toBe(4);
-    expect(readerThreads(5000, { SITE_CACHE_READERS: '0' }, 4)).toBe(2);
-    expect(readerThreads(5000, { SITE_CACHE_READERS: '9' }, 2)).toBe(1);
   });
 
   test('an entry signed with another secret is ignored; with the same secret it is used', async () => {

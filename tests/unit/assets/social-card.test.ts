@@ -17,13 +17,14 @@ import type { Site } from '../../../generator/content/model.ts';
 import { contentDir, root } from '../../helpers.ts';
 import { sha256 } from '../../../generator/hash.ts';
 import { readSums, sumsPath, writeSums } from '../../../generator/speed/card-sums.ts';
-import { crc32 } from 'node:zlib';
 
 const colours = tokenColours(readFileSync(join(root, 'styles/_tokens.scss'), 'utf8'));
 const brand = { logo: readFileSync(join(contentDir, 'images/brand/logo-white.svg')), mark: readFileSync(join(contentDir, 'images/brand/mark.svg')) };
 const input = (title: string, section?: string) => ({ title, section, host: 'www.trilliumfleet.example', lang: 'en-CA', colours, ...brand });
 
 /** A font where every character is 0.5 em wide and draws nothing: enough to test layout. */
+/** A card's bytes as handed on: in memory, or read from its file on demand. */
+const bytesOf = async (card: { bytes: Buffer | (() => Promise<Buffer>) }): Promise<Buffer> => (Buffer.isBuffer(card.bytes) ? card.bytes : await card.bytes());
 const mono: CardFont = { width: (s) => [...s].length * 0.5, path: () => 'M0 0' };
 
 /** The real card font, loaded the way the stage loads it. */
@@ -375,14 +376,14 @@ describe('the card stage', () => {
     };
     const first = await streamed();
     expect(first.stats.verifiedByStat).toBe(0);
-    for (const card of first.got.values()) expect(sha256(card.bytes as Buffer)).toBe(card.sha256);
+    for (const card of first.got.values()) expect(sha256(await bytesOf(card))).toBe(card.sha256);
     const second = await streamed();
     expect(second.stats.verifiedByStat).toBe(2);
     for (const [file, card] of second.got) {
       expect(card.sha256).toBe(first.got.get(file)!.sha256);
       // Read only where a link cannot be kept, and then the very bytes.
       expect(typeof card.bytes).toBe('function');
-      expect((await (card.bytes as () => Promise<Buffer>)()).equals(first.got.get(file)!.bytes as Buffer)).toBe(true);
+      expect((await (card.bytes as () => Promise<Buffer>)()).equals(await bytesOf(first.got.get(file)!))).toBe(true);
     }
     const [a, b] = readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).map((n) => join(cacheDir, n));
     // One card replaced by another file (a new inode), one edited in place (a new mtime).
@@ -394,7 +395,7 @@ describe('the card stage', () => {
     utimesSync(b!, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
     const third = await streamed();
     expect(third.stats.verifiedByStat).toBe(0);
-    expect([...third.got.values()].map((c) => c.sha256)).toEqual([...third.got.values()].map((c) => sha256(c.bytes as Buffer)));
+    expect([...third.got.values()].map((c) => c.sha256)).toEqual(await Promise.all([...third.got.values()].map(async (c) => sha256(await bytesOf(c)))));
     // The file changed between the record and the read a failed link needs: refused, never other bytes.
     const fourth = await streamed();
     expect(fourth.stats.verifiedByStat).toBe(2);
@@ -407,22 +408,22 @@ describe('the card stage', () => {
     expect((await streamed()).stats.verifiedByStat).toBe(0);
   });
 
-  test('cards the record does not vouch for are checked on a thread that hands over no bytes; a truncated card, a FIFO and a link are drawn again here', async () => {
+  test('cards the record does not vouch for are read and checked, no bytes kept; a truncated card, a FIFO and a link are drawn again here', async () => {
     const cacheDir = temp('cards-cache-');
     const paths = ['/', '/faqs', '/careers', '/contact-us', '/partnership'];
-    const streamed = async (threadFrom?: number) => {
+    const streamed = async () => {
       const drawn = counting();
-      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render, threadFrom });
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render });
       cards.retain = false;
       cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
       const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>) }>();
       await cards.each((file, card) => void got.set(file, card));
       return { got, made: drawn.made, stats: cards.stats };
     };
-    // Drawn here, with the bytes: what every later build must hand on.
+    // Drawn here: what every later build must hand on.
     const first = await streamed();
     expect(first.made).toHaveLength(5);
-    const expected = new Map([...first.got].map(([file, card]) => [file, card.bytes as Buffer]));
+    const expected = new Map(await Promise.all([...first.got].map(async ([file, card]) => [file, await bytesOf(card)] as const)));
     // As on a CI runner whose restored record is another machine's: no record at all.
     rmSync(join(cacheDir, cardRecordName(contentDir)));
     const [truncated, fifo, linked] = readdirSync(cacheDir).filter((n) => n.endsWith('.bin')).sort().map((n) => join(cacheDir, n));
@@ -431,11 +432,11 @@ describe('the card stage', () => {
     spawnSync('mkfifo', [fifo!]);
     renameSync(linked!, `${linked}.real`);
     symlinkSync(`${linked}.real`, linked!);
-    const checked = await streamed(0);
+    const checked = await streamed();
     // The FIFO is drawn again as the cards are planned (it is not a file); the truncated card and
     // the link as they are handed on. The two intact cards and the new one are checked there.
     expect(checked.made).toHaveLength(3);
-    expect(checked.stats).toMatchObject({ checkedOnThread: 3, verifiedByStat: 0 });
+    expect(checked.stats).toMatchObject({ checked: 3, verifiedByStat: 0 });
     for (const [file, card] of checked.got) {
       const bytes = Buffer.isBuffer(card.bytes) ? card.bytes : await card.bytes();
       expect(bytes.equals(expected.get(file)!), file).toBe(true);
@@ -443,61 +444,16 @@ describe('the card stage', () => {
     }
     // Those three were handed on as files to link, their bytes read only on demand.
     expect([...checked.got.values()].filter((card) => typeof card.bytes === 'function')).toHaveLength(3);
-    // What the thread checked is in the record: the next build reads none of the five.
-    expect((await streamed(0)).stats).toMatchObject({ verifiedByStat: 5, checkedOnThread: 0, rendered: 0 });
+    // What was checked is in the record: the next build reads none of the five.
+    expect((await streamed()).stats).toMatchObject({ verifiedByStat: 5, checked: 0, rendered: 0 });
   });
 
-  test("a restored cache's sums give a card that has their size and CRC-32 their SHA-256; any other card's is computed from its bytes", async () => {
-    const cacheDir = temp('cards-cache-');
-    const paths = ['/', '/faqs', '/careers'];
-    const streamed = async (threadFrom?: number) => {
-      const cards = new SocialCards(root, contentDir, { cacheDir, render: counting().render, threadFrom });
-      cards.retain = false;
-      cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
-      const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>) }>();
-      await cards.each((file, card) => void got.set(file, card));
-      return { got, stats: cards.stats };
-    };
-    const first = await streamed();
-    const sumsFile = sumsPath(cacheDir, cardRecordName(contentDir));
-    const key = (bytes: Buffer) => readdirSync(cacheDir).find((n) => n.endsWith('.bin') && readFileSync(join(cacheDir, n)).equals(bytes))!.slice(0, -4);
-    // Each card's size, SHA-256 and CRC-32, by its key in the cache.
-    const cards = [...first.got.values()].map((c) => c.bytes as Buffer);
-    expect(readSums(sumsFile)).toEqual(new Map(cards.map((bytes) => [key(bytes), [bytes.length, sha256(bytes), crc32(bytes)]])));
-    const [named, replaced, third] = cards as [Buffer, Buffer, Buffer];
-    // As on a CI runner: the record is another machine's (none here). The sums name, for one card,
-    // a SHA-256 that is not its own: taken as it is, since the card has the size and CRC-32 they
-    // name (the thread did not hash it). Another card's file now holds the third card's bytes: it
-    // does not match its sum, and its SHA-256 is computed.
-    const marker = 'f'.repeat(64);
-    writeSums(sumsFile, [...readSums(sumsFile)].map(([k, sum]) => [k, k === key(named) ? [sum[0], marker, sum[2]] : sum]));
-    const replacedKey = key(replaced);
-    writeFileSync(join(cacheDir, `${replacedKey}.bin`), third);
-    const forget = () => rmSync(join(cacheDir, cardRecordName(contentDir)), { force: true });
-    forget();
-    const checked = await streamed(0);
-    expect(checked.stats).toMatchObject({ checkedOnThread: 3, verifiedByStat: 0 });
-    const digests = new Map([...checked.got.values()].map((c) => [c.sha256, c]));
-    expect(digests.has(marker)).toBe(true);
-    expect(digests.has(sha256(third))).toBe(true);
-    // The sums now name what was checked: the replaced card's bytes.
-    expect(readSums(sumsFile).get(replacedKey)).toEqual([third.length, sha256(third), crc32(third)]);
-    // A damaged sums file is not read: every SHA-256 is computed.
-    const damaged = readFileSync(sumsFile);
-    damaged[damaged.length - 5]! ^= 1;
-    writeFileSync(sumsFile, damaged);
-    expect(readSums(sumsFile).size).toBe(0);
-    forget();
-    const again = await streamed(0);
-    expect([...again.got.values()].map((c) => c.sha256).sort()).toEqual([sha256(named), sha256(third), sha256(third)].sort());
-  });
-
-  test.each([0, undefined])('with SITE_CACHE_SECRET, a card the record does not vouch for is used only if signed sums name its SHA-256; any other is drawn again (thread from %s)', async (threadFrom) => {
+  test('with SITE_CACHE_SECRET, a card the record does not vouch for is used only if signed sums name its SHA-256; any other is drawn again', async () => {
     const cacheDir = temp('cards-cache-');
     const paths = ['/', '/faqs', '/careers'];
     const streamed = async (secret?: string) => {
       const drawn = counting();
-      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render, threadFrom, secret });
+      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render, secret });
       cards.retain = false;
       cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
       const got = new Map<string, Buffer>();
@@ -506,7 +462,7 @@ describe('the card stage', () => {
     };
     const forget = () => rmSync(join(cacheDir, cardRecordName(contentDir)), { force: true });
     const sumsFile = sumsPath(cacheDir, cardRecordName(contentDir));
-    // Written without the secret: its sums are a plain SHA-256's, which anyone can write.
+    // Drawn without the secret: no sums are written (anyone could write a plain SHA-256's).
     const real = await streamed();
     expect(real.drawn).toBe(3);
     forget();
@@ -525,7 +481,7 @@ describe('the card stage', () => {
     const [file] = [...real.got.keys()];
     const name = readdirSync(cacheDir).find((n) => n.endsWith('.bin') && readFileSync(join(cacheDir, n)).equals(real.got.get(file!)!))!;
     writeFileSync(join(cacheDir, name), tinyPng);
-    writeSums(sumsFile, [...readSums(sumsFile, 's3cret')].map(([k, sum]) => [k, `${k}.bin` === name ? [tinyPng.length, sha256(tinyPng), crc32(tinyPng)] : sum]));
+    writeSums(sumsFile, [...readSums(sumsFile, 's3cret')].map(([k, sum]) => [k, `${k}.bin` === name ? [tinyPng.length, sha256(tinyPng)] : sum]));
     forget();
     const forged = await streamed('s3cret');
     expect(forged.drawn).toBe(3);
@@ -541,65 +497,6 @@ describe('the card stage', () => {
     writeFileSync(join(cacheDir, name), tinyPng);
     forget();
     expect((await streamed()).got.get(file!)!.equals(tinyPng)).toBe(true);
-  });
-
-  test('with a linker (site build), the thread links the cards the record vouches for where they go; the others go the usual way', async () => {
-    const cacheDir = temp('cards-cache-');
-    const paths = ['/', '/faqs', '/careers', '/contact-us', '/partnership'];
-    const streamed = async (linker?: { claim(file: string): string; inSpare(file: string): boolean }) => {
-      const drawn = counting();
-      const cards = new SocialCards(root, contentDir, { cacheDir, render: drawn.render, threadFrom: linker ? 0 : undefined });
-      cards.retain = false;
-      cards.plan(paths.map((p) => route(p, `Page ${p}`)), { en: site }, nowhere);
-      const got = new Map<string, { sha256: string; bytes: Buffer | (() => Promise<Buffer>); linked?: boolean }>();
-      await cards.each((file, card, _source, linked) => void got.set(file, { ...card, linked }), linker);
-      return { got, made: drawn.made, stats: cards.stats };
-    };
-    const first = await streamed();
-    expect(first.made).toHaveLength(5);
-    const expected = new Map([...first.got].map(([file, card]) => [file, card.bytes as Buffer]));
-    const files = [...expected.keys()].sort();
-    const cacheFile = (file: string) => join(cacheDir, readdirSync(cacheDir).find((n) => n.endsWith('.bin') && readFileSync(join(cacheDir, n)).equals(expected.get(file)!))!);
-    // The build's folder: one card's place holds another file (a spare's stale file), and one
-    // card's folder cannot be made (a file is where it goes).
-    const out = temp('cards-out-');
-    const [stale, changed, blocked, kept, swapped] = files;
-    mkdirSync(join(out, 'assets/cards'), { recursive: true });
-    writeFileSync(join(out, stale!), 'stale');
-    writeFileSync(join(out, 'blocker'), 'a file');
-    // One card's place holds that card already (the cache's file, linked by an earlier build),
-    // and one holds another card's cache file: a file the record vouches for, but not this card.
-    linkSync(cacheFile(kept!), join(out, kept!));
-    linkSync(cacheFile(stale!), join(out, swapped!));
-    // One card touched since the record was made: the record no longer vouches for it.
-    const touched = cacheFile(changed!);
-    utimesSync(touched, new Date(), new Date(Date.now() + 5_000));
-    const claimed: string[] = [];
-    const linker = {
-      claim: (file: string) => (claimed.push(file), file === blocked ? join(out, 'blocker', file) : join(out, file)),
-      inSpare: (file: string) => file === stale || file === kept || file === swapped,
-    };
-    const second = await streamed(linker);
-    expect(second.made).toEqual([]);
-    // Every card the record names was claimed; the thread found the touched one no longer the recorded file.
-    expect(claimed.sort()).toEqual(files);
-    const linked = files.filter((f) => second.got.get(f)!.linked);
-    expect(linked).toEqual(files.filter((f) => f !== changed && f !== blocked));
-    for (const file of linked) {
-      // A hard link to the cache's very file, the stale file replaced.
-      expect(statSync(join(out, file)).ino).toBe(statSync(cacheFile(file)).ino);
-      expect(readFileSync(join(out, file)).equals(expected.get(file)!)).toBe(true);
-      expect(second.got.get(file)!.sha256).toBe(sha256(expected.get(file)!));
-    }
-    // The touched card was checked on the thread and handed on; the blocked one handed on as before.
-    expect(second.stats).toMatchObject({ verifiedByStat: 4, checkedOnThread: 1, rendered: 0 });
-    for (const file of [changed!, blocked!]) {
-      const card = second.got.get(file)!;
-      expect(card.linked).toBeUndefined();
-      const bytes = Buffer.isBuffer(card.bytes) ? card.bytes : await card.bytes();
-      expect(bytes.equals(expected.get(file)!)).toBe(true);
-    }
-    expect(existsSync(join(out, changed!))).toBe(false);
   });
 
   test('the preview does not read a cached card that is a FIFO or a link: it draws the card again', async () => {

@@ -4,7 +4,7 @@ import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { OutputDir } from '../../../generator/output/write.ts';
+import { Folders, OutputDir } from '../../../generator/output/write.ts';
 import { Worker } from 'node:worker_threads';
 
 let dir: string;
@@ -408,5 +408,27 @@ describe('a cached build written over the spare (the build before the last)', ()
     await abandoned.abort();
     expect(readdirSync(spare()).sort()).toEqual(['b.html', 'kept.html']);
     expect(readdirSync(out)).toEqual(['a.html']);
+  });
+});
+
+describe('Folders', () => {
+  test('a folder made at once (a link) while it is being made for a write calls each waiting write once, after it exists', async () => {
+    const folders = new Folders();
+    const folder = join(dir, 'a/b');
+    const calls: string[] = [];
+    const made = new Promise<void>((resolve) => {
+      folders.make(folder, (error) => calls.push(`first ${error ? error.message : 'ok'} ${existsSync(folder)}`));
+      folders.make(folder, (error) => {
+        calls.push(`second ${error ? error.message : 'ok'} ${existsSync(folder)}`);
+        resolve();
+      });
+    });
+    folders.makeSync(folder);
+    await made;
+    // The asynchronous mkdir has finished too by the time a later one has.
+    await new Promise<void>((resolve) => folders.make(join(dir, 'c'), () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual(['first ok true', 'second ok true']);
+    expect(folders.isMade(folder)).toBe(true);
   });
 });
