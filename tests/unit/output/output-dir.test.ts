@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { Folders, OutputDir } from '../../../generator/output/write.ts';
-import { Worker } from 'node:worker_threads';
 
 let dir: string;
 let out: string;
