@@ -1,4 +1,5 @@
 // Test helpers: a throwaway copy of the real content tree that a test may break.
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,4 +62,11 @@ export function filesUnder(dir: string): Map<string, Buffer> {
   };
   walk('');
   return found;
+}
+
+/** A digest of every file under `dir` (paths and bytes): two folders with the same content have the same one. */
+export function contentKey(dir: string): string {
+  const digest = createHash('sha256');
+  for (const [path, bytes] of [...filesUnder(dir)].sort(([a], [b]) => (a < b ? -1 : 1))) digest.update(`${path}\0${bytes.length}\0`).update(bytes);
+  return digest.digest('hex');
 }
