@@ -166,59 +166,51 @@ test.describe('navbar between phone and desktop widths', () => {
     });
   }
 
-  for (const width of [768, 900, 1023]) {
-    test(`${width} px: the hamburger menu, as on a phone`, async ({ page }) => {
+  // The widths of one layout share a load: the window is resized, as a visitor's is.
+  test('768, 900 and 1023 px: the hamburger menu, as on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto('/faqs');
+    for (const width of [768, 900, 1023]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/faqs');
-      await expect(page.locator('.nav-menus')).toBeHidden();
-      await page.getByRole('button', { name: navigation.mobile.open }).click();
-      await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Get Started' })).toBeVisible();
-      expect(await navbarFits(page)).toBe(true);
-    });
-  }
-
-  for (const [width, path] of [[1024, '/fr/faqs'], [1280, '/faqs'], [1440, '/fr/faqs'], [1920, '/faqs']] as const) {
-    test(`${width} px, ${path}: the menus follow the logo, Login and Get Started end where the strip above ends`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(path);
-      const edges = await page.evaluate(() => {
-        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
-        return { brand: box('.navbar .brand').right, menus: box('.nav-menus').left, actions: box('.nav-actions').right, strip: box('.info-strip__language').right };
-      });
-      expect(Math.abs(edges.actions - edges.strip)).toBeLessThanOrEqual(1);
-      expect(edges.menus - edges.brand).toBeGreaterThanOrEqual(32);
-    });
-  }
-
-  for (const width of [1024, 1100, 1199, 1280]) {
-    test(`${width} px: the full navbar on one line, nothing clipped`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/faqs');
-      await expect(page.locator('.nav-menus')).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' })).toBeVisible();
-      await expect(page.getByRole('button', { name: navigation.mobile.open })).toBeHidden();
-      expect(await navbarFits(page)).toBe(true);
-    });
-  }
-});
-
-test.describe('footer and banner', () => {
-  const bannerHidden: string[] = navigation.banner.hiddenOn;
-  const footerHidden: string[] = navigation.footerHiddenOn;
-  for (const path of ['/', '/faqs', '/solutions/adas', '/get-started', '/contact-us', '/coming-soon', '/Thanks', '/privacy-policies']) {
-    test(`${path}: banner ${bannerHidden.includes(path) ? 'hidden' : 'shown'}, footer ${footerHidden.includes(path) ? 'hidden' : 'shown'}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.locator('.cta-banner')).toHaveCount(bannerHidden.includes(path) ? 0 : 1);
-      await expect(page.locator('.site-footer')).toHaveCount(footerHidden.includes(path) ? 0 : 1);
-    });
-  }
-
-  test('/404 has neither banner nor footer', async ({ page }) => {
-    await page.goto('/404');
-    await expect(page.locator('.cta-banner')).toHaveCount(0);
-    await expect(page.locator('.site-footer')).toHaveCount(0);
+      await expect(page.locator('.nav-menus'), `${width} px`).toBeHidden();
+      await expect(page.getByRole('button', { name: navigation.mobile.open }), `${width} px`).toBeVisible();
+      expect(await navbarFits(page), `${width} px`).toBe(true);
+    }
+    await page.getByRole('button', { name: navigation.mobile.open }).click();
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Get Started' })).toBeVisible();
   });
 
+  for (const [path, widths] of [['/fr/faqs', [1024, 1440]], ['/faqs', [1280, 1920]]] as const) {
+    test(`${widths.join(' and ')} px, ${path}: the menus follow the logo, Login and Get Started end where the strip above ends`, async ({ page }) => {
+      await page.setViewportSize({ width: widths[0], height: 900 });
+      await page.goto(path);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        const edges = await page.evaluate(() => {
+          const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+          return { brand: box('.navbar .brand').right, menus: box('.nav-menus').left, actions: box('.nav-actions').right, strip: box('.info-strip__language').right };
+        });
+        expect(Math.abs(edges.actions - edges.strip), `${width} px`).toBeLessThanOrEqual(1);
+        expect(edges.menus - edges.brand, `${width} px`).toBeGreaterThanOrEqual(32);
+      }
+    });
+  }
+
+  test('1024, 1100, 1199 and 1280 px: the full navbar on one line, nothing clipped', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto('/faqs');
+    for (const width of [1024, 1100, 1199, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.locator('.nav-menus'), `${width} px`).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' }), `${width} px`).toBeVisible();
+      await expect(page.getByRole('button', { name: navigation.mobile.open }), `${width} px`).toBeHidden();
+      expect(await navbarFits(page), `${width} px`).toBe(true);
+    }
+  });
+});
+
+// Which pages show the banner and the footer is checked on every page's load (every-page.spec.ts).
+test.describe('footer and banner', () => {
   test('the footer has five columns, contact links, four social links in a new tab and the copyright', async ({ page }) => {
     await page.goto('/faqs');
     const footer = page.locator('.site-footer');
