@@ -30,8 +30,8 @@
 // The folder is input from a stranger (CI restores it from an artifact). An entry is used only
 // when both files are regular files reached without a link (the page under 64 MB), its check
 // line matches its header (SHA-256, or HMAC-SHA256 with SITE_CACHE_SECRET set), its header
-// names the key it is filed under, and its page matches the header's size and SHA-256; anything else is ignored
-// with a warning and the page is rendered. Names in the folder are computed
+// names the key it is filed under, and its page matches the header's size and SHA-256; anything
+// else is ignored with a warning and the page is rendered. Names in the folder are computed
 // here, never read from it; nothing is written through a link, nor anywhere but the folder, and
 // an entry is never written into: a store renames a new file over it. A page reaches dist/
 // through OutputDir: linked, and only when the link names the very file (device and inode) whose
