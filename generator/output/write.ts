@@ -2,7 +2,7 @@
 // in with renames, so a failed build leaves the previous dist/ untouched and a visitor of the
 // preview never sees half a site (and a build killed mid-swap is repaired by the next one:
 // output-siblings.ts). The files every site has besides its pages are made in site-files.ts.
-import { close, existsSync, lstatSync, mkdir, readdirSync, mkdirSync, open, renameSync, rmSync, unlink, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
+import { close, existsSync, lstatSync, mkdir, mkdirSync, readdirSync, open, renameSync, rmSync, unlink, unlinkSync, writeFile, writeFileSync, writev } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sha256 } from '../hash.ts';
 import { linkKept } from '../speed/link-kept.ts';
@@ -427,15 +427,9 @@ export class Folders {
 }
 
 /**
- * The spare's lister (OutputDir.takeSpare): every file and folder under `root`, as paths relative
- * to it, or why the spare may not be used (a link, a pipe, a folder not this user's or not
- * writable by them, a name with a line break, a folder it cannot read). It answers on `port`,
- * then sets `flag`, always (the build waits on it).
- */
-/**
- * The spare's files and folders (paths relative to `root`), or why it may not be used: anything
- * but this user's files and folders, or a name with a line break. On the main thread: listing a
- * 4,000-post build takes ~0.15 s, and a thread of its own saved no measurable time.
+ * The spare's files and folders (paths relative to `root`), or why it may not be used (a link, a
+ * pipe, a folder not this user's or not writable by them, a name with a line break, a folder it
+ * cannot read). On the main thread: a thread of its own saved no measurable time.
  */
 function listSpare(root: string): { files: string[]; dirs: string[] } | { unsafe: string } {
   const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
